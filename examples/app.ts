@@ -1,0 +1,16 @@
+import { App } from 'cdktf';
+import { ProfileAdoptStack } from './warehouse/profile-adopt';
+import { ProfileCreateStack } from './warehouse/profile-create';
+import { ProfileLookupStack } from './warehouse/profile-lookup';
+
+/** Every example stack, by stack name. `npm run synth` and the tests build them all. */
+export const EXAMPLE_STACKS: { [name: string]: (app: App, name: string) => void } = {
+  'warehouse-profile-create': (app, name) => new ProfileCreateStack(app, name),
+  'warehouse-profile-adopt': (app, name) => new ProfileAdoptStack(app, name),
+  'warehouse-profile-lookup': (app, name) => new ProfileLookupStack(app, name),
+};
+
+/** Adds every example stack to `app`. */
+export function buildExamples(app: App): void {
+  for (const [name, build] of Object.entries(EXAMPLE_STACKS)) build(app, name);
+}

@@ -1,0 +1,15 @@
+import { Construct } from 'constructs';
+import { TerraformOutput, TerraformStack } from 'cdktf';
+import { AuthenticationProfile } from '../../lib';
+
+/** References a profile that another team manages; emits nothing for it. */
+export class ProfileLookupStack extends TerraformStack {
+  constructor(scope: Construct, id: string) {
+    super(scope, id);
+    const shared = AuthenticationProfile.fromAuthenticationProfileName(this, 'shared', 'shared-analytics', {
+      authenticationProfileContent: { App_Name: 'shared' },
+    });
+    new TerraformOutput(this, 'shared_profile_name', { value: shared.authenticationProfileName });
+    new TerraformOutput(this, 'shared_profile_content', { value: shared.authenticationProfileContent });
+  }
+}

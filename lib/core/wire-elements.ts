@@ -1,0 +1,137 @@
+import { Construct } from 'constructs';
+import {
+  ITerraformDependable,
+  TerraformDataSource,
+  TerraformProvider,
+  TerraformResource,
+  TerraformResourceLifecycle,
+} from './cdktf';
+import { toHclAttributes, toJsonAttributes, WireAttributes } from './wire';
+
+/** Where a block comes from: its Terraform type and the provider that owns it. */
+export interface WireElementConfig {
+  /** Terraform type, e.g. `aws_redshift_authentication_profile`. */
+  readonly terraformType: string;
+  /** Local name of the provider in `required_providers` (`aws`, `datadog`, `terraform` for built-ins). */
+  readonly providerName: string;
+  /** Computes the attributes at synth time, so later changes to the construct are seen. */
+  readonly attributes: () => WireAttributes;
+  readonly provider?: TerraformProvider;
+  readonly dependsOn?: ITerraformDependable[];
+  readonly lifecycle?: TerraformResourceLifecycle;
+}
+
+/**
+ * A Terraform resource whose attributes are described once, as {@link WireAttributes},
+ * and rendered for both the JSON and the HCL output.
+ */
+export class WireResource extends TerraformResource {
+  private readonly attributes: () => WireAttributes;
+
+  constructor(scope: Construct, id: string, config: WireElementConfig) {
+    super(scope, id, {
+      terraformResourceType: config.terraformType,
+      // providerName lets cdktf's own check report a stack that lacks the provider construct.
+      terraformGeneratorMetadata: { providerName: config.providerName },
+      provider: config.provider,
+      dependsOn: config.dependsOn,
+      lifecycle: config.lifecycle,
+    });
+    this.attributes = config.attributes;
+  }
+
+  /** The Terraform address, `type.name`, for import blocks and `replace_triggered_by`. */
+  public get address(): string {
+    return `${this.terraformResourceType}.${this.friendlyUniqueId}`;
+  }
+
+  protected synthesizeAttributes(): { [name: string]: any } {
+    return toJsonAttributes(this.attributes());
+  }
+
+  protected synthesizeHclAttributes(): { [name: string]: any } {
+    return toHclAttributes(this.attributes());
+  }
+
+  public toHclTerraform(): any {
+    const out = super.toHclTerraform();
+    const block = out.resource?.[this.terraformResourceType]?.[this.friendlyUniqueId];
+    if (block?.lifecycle) block.lifecycle = hclLifecycle(block.lifecycle);
+    return out;
+  }
+}
+
+// cdktf writes lifecycle entries as quoted strings, which Terraform refuses in HCL
+// ("A single static variable reference is required"): write them as references.
+function hclLifecycle(lifecycle: { [key: string]: any }): any {
+  const references = (value: any) => ({
+    value: Array.isArray(value) ? `[${value.join(', ')}]` : value,
+    isBlock: false,
+    type: 'reference',
+  });
+  const typed: { [key: string]: any } = {};
+  for (const [key, value] of Object.entries(lifecycle)) {
+    if (value === undefined) continue;
+    if (key === 'replace_triggered_by' || key === 'ignore_changes') typed[key] = references(value);
+    else if (typeof value === 'boolean') typed[key] = { value, isBlock: false, type: 'simple', storageClassType: 'boolean' };
+    else typed[key] = value;
+  }
+  return { value: typed, isBlock: true, type: 'struct' };
+}
+
+/** A Terraform data source described as {@link WireAttributes}; see {@link WireResource}. */
+export class WireDataSource extends TerraformDataSource {
+  private readonly attributes: () => WireAttributes;
+
+  constructor(scope: Construct, id: string, config: WireElementConfig) {
+    super(scope, id, {
+      terraformResourceType: config.terraformType,
+      terraformGeneratorMetadata: { providerName: config.providerName },
+      provider: config.provider,
+      dependsOn: config.dependsOn,
+      lifecycle: config.lifecycle,
+    });
+    this.attributes = config.attributes;
+  }
+
+  protected synthesizeAttributes(): { [name: string]: any } {
+    return toJsonAttributes(this.attributes());
+  }
+
+  protected synthesizeHclAttributes(): { [name: string]: any } {
+    return toHclAttributes(this.attributes());
+  }
+}
+
+/** What a provider construct declares in `required_providers`. */
+export interface WireProviderConfig {
+  /** Local name, e.g. `aws`. */
+  readonly providerName: string;
+  /** Registry source, e.g. `hashicorp/aws`. */
+  readonly source: string;
+  /** Version constraint, e.g. `>= 5.0, < 7.0`. */
+  readonly versionConstraint: string;
+  readonly attributes: () => WireAttributes;
+}
+
+/** A provider block described as {@link WireAttributes}. */
+export class WireProvider extends TerraformProvider {
+  private readonly attributes: () => WireAttributes;
+
+  constructor(scope: Construct, id: string, config: WireProviderConfig) {
+    super(scope, id, {
+      terraformResourceType: config.providerName,
+      terraformGeneratorMetadata: { providerName: config.providerName, providerVersionConstraint: config.versionConstraint },
+      terraformProviderSource: config.source,
+    });
+    this.attributes = config.attributes;
+  }
+
+  protected synthesizeAttributes(): { [name: string]: any } {
+    return toJsonAttributes(this.attributes());
+  }
+
+  protected synthesizeHclAttributes(): { [name: string]: any } {
+    return toHclAttributes(this.attributes());
+  }
+}

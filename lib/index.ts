@@ -1,0 +1,6 @@
+export * from './core/validation-error';
+export { ImportTarget, ImportTargetConfig } from './core/import-blocks';
+export { ReplaceTriggerKind } from './core/replace-trigger';
+export * from './warehouse/authentication-profile';
+export { CREDENTIAL_KEYS } from './warehouse/authentication-profile-content';
+export * from './warehouse/aws-provider';

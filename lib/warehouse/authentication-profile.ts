@@ -1,0 +1,268 @@
+import { Construct, IConstruct } from 'constructs';
+import {
+  ITerraformDependable,
+  TerraformProvider,
+  TerraformResource,
+  TerraformResourceLifecycle,
+} from '../core/cdktf';
+import { ImportBlocks, ImportTarget } from '../core/import-blocks';
+import { compileSchema } from '../core/json-schema';
+import { isUnresolved, Problems } from '../core/problems';
+import { addReplaceTrigger, ReplaceTriggerKind } from '../core/replace-trigger';
+import { wire } from '../core/wire';
+import { WireResource } from '../core/wire-elements';
+import { canonicalProfileContent, contentByteLength } from './authentication-profile-content';
+
+const TERRAFORM_TYPE = 'aws_redshift_authentication_profile';
+
+/**
+ * Props of an {@link AuthenticationProfile}.
+ */
+export interface AuthenticationProfileProps {
+  /**
+   * Name of the profile, unique in the account and region. Changing it replaces
+   * the profile (a new one is created, the old one deleted).
+   *
+   * 1 to 63 characters: letters, digits and hyphens.
+   */
+  readonly authenticationProfileName: string;
+
+  /**
+   * Content of the profile: a JSON object of string keys to string values,
+   * given as an object or as a string holding that JSON.
+   *
+   * Always synthesized as canonical JSON (keys sorted, no insignificant
+   * whitespace), so equivalent inputs give byte-identical output. Changing it
+   * updates the profile in place. Credential keys (`Password`, `AccessKeyID`, …)
+   * are refused, as the service refuses them.
+   *
+   * @see https://docs.aws.amazon.com/redshift/latest/mgmt/redshift-iam-access-control-native-idp.html
+   */
+  readonly authenticationProfileContent: string | { [key: string]: string };
+
+  /**
+   * The account's quota on the content length, in UTF-8 bytes of the canonical
+   * JSON. The service documents no default, so none is assumed.
+   *
+   * @default - the length is not checked at synth time
+   */
+  readonly maxContentLength?: number;
+
+  /**
+   * The resource that carries the name and replaces the profile when it changes.
+   *
+   * @default ReplaceTriggerKind.TERRAFORM_DATA
+   */
+  readonly replaceTrigger?: ReplaceTriggerKind;
+
+  /**
+   * The aws provider to manage the profile with.
+   *
+   * @default - the stack's default aws provider
+   */
+  readonly provider?: TerraformProvider;
+
+  /**
+   * Lifecycle settings; `replaceTriggeredBy` entries are kept, and the name
+   * trigger is added to them.
+   *
+   * @default - only the name trigger
+   */
+  readonly lifecycle?: TerraformResourceLifecycle;
+
+  /**
+   * Resources the profile depends on.
+   *
+   * @default - none
+   */
+  readonly dependsOn?: ITerraformDependable[];
+}
+
+/**
+ * Known state of an existing profile, for {@link AuthenticationProfile.fromAuthenticationProfileName}.
+ */
+export interface AuthenticationProfileState {
+  /**
+   * The profile's content, when known; exposed, canonical, as `authenticationProfileContent`.
+   *
+   * @default - unknown: `authenticationProfileContent` is undefined
+   */
+  readonly authenticationProfileContent?: string | { [key: string]: string };
+}
+
+/**
+ * An authentication profile, declared by this stack or referenced by name.
+ */
+export interface IAuthenticationProfile extends IConstruct {
+  /** The provider's id of the profile: its name. */
+  readonly id: string;
+  /** Name of the profile. */
+  readonly authenticationProfileName: string;
+  /** Canonical JSON content, when known. */
+  readonly authenticationProfileContent?: string;
+}
+
+const NAME_RULE = '1 to 63 characters: letters, digits and hyphens (no underscores)';
+
+const checkProps = compileSchema({
+  type: 'object',
+  required: ['authenticationProfileName', 'authenticationProfileContent'],
+  properties: {
+    authenticationProfileName: {
+      description: NAME_RULE,
+      type: 'string',
+      minLength: 1,
+      maxLength: 63,
+      pattern: '^[a-zA-Z0-9-]+$',
+    },
+    authenticationProfileContent: {
+      description: 'a JSON object of string keys to string values, as an object or a JSON string',
+      type: ['string', 'object'],
+      additionalProperties: { type: 'string', description: 'a string value (the service stores string values only)' },
+    },
+    maxContentLength: { description: 'a whole number of bytes, at least 1', type: 'integer', minimum: 1 },
+    replaceTrigger: { description: 'terraform_data or null_resource', enum: ['terraform_data', 'null_resource'] },
+  },
+});
+
+const checkName = compileSchema({ description: NAME_RULE, type: 'string', minLength: 1, maxLength: 63, pattern: '^[a-zA-Z0-9-]+$' });
+
+function validateProps(scope: IConstruct, props: AuthenticationProfileProps): string {
+  const problems = new Problems();
+  checkProps(props, problems);
+  let content: string | undefined;
+  if (problems.isClean('props/authenticationProfileContent')) {
+    content = canonicalProfileContent(props.authenticationProfileContent, problems, 'props/authenticationProfileContent');
+  }
+  const max = props.maxContentLength;
+  if (content !== undefined && max !== undefined && !isUnresolved(content) && problems.isClean('props/maxContentLength')) {
+    const length = contentByteLength(content);
+    if (length > max) {
+      problems.add('props/authenticationProfileContent', `${length} bytes of canonical JSON`, `at most ${max} bytes (maxContentLength, the account quota)`);
+    }
+  }
+  problems.throwIfAny(scope);
+  return content!;
+}
+
+/**
+ * A data-warehouse authentication profile (`aws_redshift_authentication_profile`).
+ *
+ * Renaming replaces the profile; the construct makes that explicit with a
+ * trigger resource that carries the name and a `replace_triggered_by` on the
+ * profile. Content changes update it in place.
+ *
+ * @example
+ * new AuthenticationProfile(stack, 'Profile', {
+ *   authenticationProfileName: 'analysts',
+ *   authenticationProfileContent: { AllowDBUserOverride: '1', Client_ID: 'ExampleClientID' },
+ * });
+ */
+export class AuthenticationProfile extends Construct implements IAuthenticationProfile {
+  /**
+   * References an existing profile by name. Emits nothing; use it where a
+   * profile name is needed. No data source exists for profiles, so nothing is
+   * read: the content is what `state` says, if anything.
+   */
+  public static fromAuthenticationProfileName(
+    scope: Construct,
+    id: string,
+    authenticationProfileName: string,
+    state?: AuthenticationProfileState,
+  ): IAuthenticationProfile {
+    return new ExistingAuthenticationProfile(scope, id, authenticationProfileName, state);
+  }
+
+  /**
+   * Declares a profile that already exists and adopts it into Terraform state
+   * with an `import` block (id: the profile name). After the first apply it is
+   * managed like any other profile.
+   */
+  public static adopt(scope: Construct, id: string, props: AuthenticationProfileProps): AuthenticationProfile {
+    const profile = new AuthenticationProfile(scope, id, props);
+    ImportBlocks.of(profile).add(() => profile.address, props.authenticationProfileName, props.provider);
+    return profile;
+  }
+
+  /**
+   * Emits only an `import` block for an existing profile, with no resource:
+   * `terraform plan -generate-config-out=FILE` then writes its configuration.
+   * Returns the target's address (`aws_redshift_authentication_profile.<name>`).
+   */
+  public static generateConfigForImport(
+    scope: Construct,
+    id: string,
+    authenticationProfileName: string,
+    provider?: TerraformProvider,
+  ): ImportTarget {
+    const problems = new Problems();
+    checkName(authenticationProfileName, problems, 'authenticationProfileName');
+    problems.throwIfAny(scope);
+    return new ImportTarget(scope, id, { terraformType: TERRAFORM_TYPE, importId: authenticationProfileName, provider });
+  }
+
+  /** The `aws_redshift_authentication_profile` resource. */
+  public readonly resource: TerraformResource;
+  /** The resource carrying the name, whose replacement replaces the profile. */
+  public readonly replaceTriggerResource: TerraformResource;
+  /** The profile's id (its name), known after apply. */
+  public readonly id: string;
+  /** Name of the profile, as a reference to the resource's attribute. */
+  public readonly authenticationProfileName: string;
+  /** Content of the profile, as a reference to the resource's attribute. */
+  public readonly authenticationProfileContent: string;
+  /** The canonical JSON content this construct synthesizes. */
+  public readonly canonicalContent: string;
+
+  constructor(scope: Construct, id: string, props: AuthenticationProfileProps) {
+    super(scope, id);
+    this.canonicalContent = validateProps(this, props);
+    const name = props.authenticationProfileName;
+    const content = this.canonicalContent;
+
+    const trigger = addReplaceTrigger(this, 'NameTrigger', props.replaceTrigger ?? ReplaceTriggerKind.TERRAFORM_DATA, 'authentication_profile_name', name);
+    this.replaceTriggerResource = trigger.resource;
+    const resource = new WireResource(this, 'Resource', {
+      terraformType: TERRAFORM_TYPE,
+      providerName: 'aws',
+      provider: props.provider,
+      dependsOn: props.dependsOn,
+      lifecycle: {
+        ...props.lifecycle,
+        replaceTriggeredBy: [...(props.lifecycle?.replaceTriggeredBy ?? []), trigger.address],
+      },
+      attributes: () => ({
+        authentication_profile_name: wire.string(name),
+        authentication_profile_content: wire.string(content),
+      }),
+    });
+    this.resource = resource;
+    this.address = resource.address;
+    this.id = resource.getStringAttribute('id');
+    this.authenticationProfileName = resource.getStringAttribute('authentication_profile_name');
+    this.authenticationProfileContent = resource.getStringAttribute('authentication_profile_content');
+  }
+
+  /** The profile's Terraform address, `aws_redshift_authentication_profile.<name>`. */
+  public readonly address: string;
+}
+
+class ExistingAuthenticationProfile extends Construct implements IAuthenticationProfile {
+  public readonly id: string;
+  public readonly authenticationProfileName: string;
+  public readonly authenticationProfileContent?: string;
+
+  constructor(scope: Construct, id: string, name: string, state?: AuthenticationProfileState) {
+    super(scope, id);
+    const problems = new Problems();
+    checkName(name, problems, 'authenticationProfileName');
+    let content: string | undefined;
+    if (state?.authenticationProfileContent !== undefined) {
+      content = canonicalProfileContent(state.authenticationProfileContent, problems, 'state/authenticationProfileContent');
+    }
+    problems.throwIfAny(this);
+    this.id = name;
+    this.authenticationProfileName = name;
+    this.authenticationProfileContent = content;
+  }
+}

@@ -1,0 +1,121 @@
+import { Construct } from 'constructs';
+import { compileSchema } from '../core/json-schema';
+import { isUnresolved, Problems } from '../core/problems';
+import { wire } from '../core/wire';
+import { WireProvider } from '../core/wire-elements';
+
+/**
+ * Props of an {@link AwsProvider}. Access keys are not props: the provider reads
+ * them from the environment (`AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`,
+ * `AWS_PROFILE`, …), so they never land in synthesized files.
+ */
+export interface AwsProviderProps {
+  /**
+   * The AWS region.
+   *
+   * @default - `AWS_REGION` or `AWS_DEFAULT_REGION` from the environment at plan time
+   */
+  readonly region?: string;
+
+  /**
+   * Endpoint overrides by service name, e.g. `{ redshift: 'http://127.0.0.1:4566' }`.
+   *
+   * @default - the public AWS endpoints
+   */
+  readonly endpoints?: { [service: string]: string };
+
+  /**
+   * Skip the STS call that checks the credentials (for planning without a cloud).
+   *
+   * @default false
+   */
+  readonly skipCredentialsValidation?: boolean;
+
+  /**
+   * Skip the calls that find the account id (for planning without a cloud).
+   *
+   * @default false
+   */
+  readonly skipRequestingAccountId?: boolean;
+
+  /**
+   * Skip the EC2 metadata API check (for planning without a cloud).
+   *
+   * @default false
+   */
+  readonly skipMetadataApiCheck?: boolean;
+
+  /**
+   * Skip the check that the region name is one AWS knows.
+   *
+   * @default false
+   */
+  readonly skipRegionValidation?: boolean;
+
+  /**
+   * Alias, for a second aws provider in one stack.
+   *
+   * @default - the default aws provider
+   */
+  readonly alias?: string;
+
+  /**
+   * Version constraint for `hashicorp/aws`. The default accepts 5.x and 6.x; this
+   * library emits no per-resource `region`, which 5.x would reject.
+   *
+   * @default ">= 5.0, < 7.0"
+   */
+  readonly versionConstraint?: string;
+}
+
+const checkProps = compileSchema({
+  type: 'object',
+  properties: {
+    region: { description: 'an AWS region name such as eu-west-1', type: 'string', pattern: '^[a-z]{2}(-[a-z]+)+-\\d+$' },
+    endpoints: {
+      description: 'service names to absolute http(s) URLs',
+      type: 'object',
+      additionalProperties: { description: 'an absolute http(s) URL', type: 'string', pattern: '^https?://[^\\s]+$' },
+    },
+    skipCredentialsValidation: { description: 'true or false', type: 'boolean' },
+    skipRequestingAccountId: { description: 'true or false', type: 'boolean' },
+    skipMetadataApiCheck: { description: 'true or false', type: 'boolean' },
+    skipRegionValidation: { description: 'true or false', type: 'boolean' },
+    alias: { description: 'a Terraform identifier', type: 'string', pattern: '^[a-zA-Z_][a-zA-Z0-9_-]*$' },
+    versionConstraint: { description: 'a Terraform version constraint such as ">= 5.0, < 7.0"', type: 'string', minLength: 1 },
+  },
+  additionalProperties: false,
+});
+
+/**
+ * The `hashicorp/aws` provider, with what this library's resources need:
+ * region, endpoint overrides, and the settings to plan without a cloud.
+ */
+export class AwsProvider extends WireProvider {
+  constructor(scope: Construct, id: string, props: AwsProviderProps = {}) {
+    const problems = new Problems();
+    checkProps(props, problems);
+    super(scope, id, {
+      providerName: 'aws',
+      source: 'hashicorp/aws',
+      versionConstraint: props.versionConstraint ?? '>= 5.0, < 7.0',
+      attributes: () => ({
+        region: wire.string(props.region),
+        skip_credentials_validation: wire.boolean(props.skipCredentialsValidation),
+        skip_requesting_account_id: wire.boolean(props.skipRequestingAccountId),
+        skip_metadata_api_check: wire.boolean(props.skipMetadataApiCheck),
+        skip_region_validation: wire.boolean(props.skipRegionValidation),
+        endpoints: props.endpoints === undefined || isUnresolved(props.endpoints) ? undefined : wire.blockList([endpointsBlock(props.endpoints)]),
+      }),
+    });
+    problems.throwIfAny(this);
+    if (props.alias !== undefined) this.alias = props.alias;
+  }
+}
+
+function endpointsBlock(endpoints: { [service: string]: string }) {
+  const block: { [name: string]: ReturnType<typeof wire.string> } = {};
+  for (const [service, url] of Object.entries(endpoints)) block[service] = wire.string(url);
+  return block;
+}
+
