@@ -1,4 +1,6 @@
 import { App } from 'cdktf';
+import { CLUSTER_EXAMPLES } from './cluster';
+import { MONITORING_EXAMPLES } from './monitoring';
 import { ProfileAdoptStack } from './warehouse/profile-adopt';
 import { ProfileCreateStack } from './warehouse/profile-create';
 import { ProfileLookupStack } from './warehouse/profile-lookup';
@@ -8,6 +10,8 @@ export const EXAMPLE_STACKS: { [name: string]: (app: App, name: string) => void 
   'warehouse-profile-create': (app, name) => new ProfileCreateStack(app, name),
   'warehouse-profile-adopt': (app, name) => new ProfileAdoptStack(app, name),
   'warehouse-profile-lookup': (app, name) => new ProfileLookupStack(app, name),
+  ...MONITORING_EXAMPLES,
+  ...CLUSTER_EXAMPLES,
 };
 
 /** Adds every example stack to `app`. */

@@ -4,6 +4,7 @@ export {
   App,
   Annotations,
   Fn,
+  IResolvable,
   ITerraformDependable,
   Lazy,
   TerraformDataSource,

@@ -1,4 +1,5 @@
 import { hclAnyValue, hclString } from './hcl-literal';
+import { IResolvable } from './cdktf';
 import { isUnresolved } from './problems';
 
 /**
@@ -8,7 +9,7 @@ import { isUnresolved } from './problems';
 export type WireValue =
   | { readonly kind: 'string'; readonly value: string }
   | { readonly kind: 'number'; readonly value: number }
-  | { readonly kind: 'boolean'; readonly value: boolean }
+  | { readonly kind: 'boolean'; readonly value: boolean | IResolvable }
   | { readonly kind: 'stringList' | 'stringSet'; readonly value: string[] }
   | { readonly kind: 'stringMap'; readonly value: { [key: string]: string } }
   | { readonly kind: 'any'; readonly value: unknown }
@@ -24,7 +25,7 @@ export interface WireAttributes {
 export const wire = {
   string: (value: string | undefined): WireValue | undefined => (value === undefined ? undefined : { kind: 'string', value }),
   number: (value: number | undefined): WireValue | undefined => (value === undefined ? undefined : { kind: 'number', value }),
-  boolean: (value: boolean | undefined): WireValue | undefined => (value === undefined ? undefined : { kind: 'boolean', value }),
+  boolean: (value: boolean | IResolvable | undefined): WireValue | undefined => (value === undefined ? undefined : { kind: 'boolean', value }),
   stringList: (value: string[] | undefined): WireValue | undefined => (value === undefined ? undefined : { kind: 'stringList', value }),
   stringSet: (value: string[] | undefined): WireValue | undefined => (value === undefined ? undefined : { kind: 'stringSet', value }),
   stringMap: (value: { [key: string]: string } | undefined): WireValue | undefined => (value === undefined ? undefined : { kind: 'stringMap', value }),

@@ -1,4 +1,5 @@
 import { Construct } from 'constructs';
+import { IResolvable } from '../core/cdktf';
 import { compileSchema } from '../core/json-schema';
 import { isUnresolved, Problems } from '../core/problems';
 import { wire } from '../core/wire';
@@ -29,28 +30,28 @@ export interface AwsProviderProps {
    *
    * @default false
    */
-  readonly skipCredentialsValidation?: boolean;
+  readonly skipCredentialsValidation?: boolean | IResolvable;
 
   /**
    * Skip the calls that find the account id (for planning without a cloud).
    *
    * @default false
    */
-  readonly skipRequestingAccountId?: boolean;
+  readonly skipRequestingAccountId?: boolean | IResolvable;
 
   /**
    * Skip the EC2 metadata API check (for planning without a cloud).
    *
    * @default false
    */
-  readonly skipMetadataApiCheck?: boolean;
+  readonly skipMetadataApiCheck?: boolean | IResolvable;
 
   /**
    * Skip the check that the region name is one AWS knows.
    *
    * @default false
    */
-  readonly skipRegionValidation?: boolean;
+  readonly skipRegionValidation?: boolean | IResolvable;
 
   /**
    * Alias, for a second aws provider in one stack.
