@@ -6,3 +6,4 @@ export { CREDENTIAL_KEYS } from './warehouse/authentication-profile-content';
 export * from './warehouse/aws-provider';
 // monitoring (RestrictionPolicy)
 // cluster (NodeList)
+export * from './cluster';

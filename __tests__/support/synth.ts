@@ -5,6 +5,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { parse } from '@cdktf/hcl2json';
 import { App, TerraformStack, Testing } from 'cdktf';
+import { synthAtomically } from '../../scripts/synth-atomically';
 
 /** The synthesized Terraform JSON of a stack (validations run). */
 export function synthJson(stack: TerraformStack): any {
@@ -13,17 +14,8 @@ export function synthJson(stack: TerraformStack): any {
 
 /** Synthesizes a whole app into a fresh directory, as JSON or as HCL; returns the out dir. */
 export function synthApp(build: (app: App) => void, hcl: boolean): string {
-  const outdir = fs.mkdtempSync(path.join(os.tmpdir(), hcl ? 'synth-hcl-' : 'synth-json-'));
-  const previous = process.env.SYNTH_HCL_OUTPUT;
-  process.env.SYNTH_HCL_OUTPUT = hcl ? 'true' : 'false';
-  try {
-    const app = new App({ outdir, hclOutput: hcl });
-    build(app);
-    app.synth();
-  } finally {
-    if (previous === undefined) delete process.env.SYNTH_HCL_OUTPUT;
-    else process.env.SYNTH_HCL_OUTPUT = previous;
-  }
+  const outdir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), hcl ? 'synth-hcl-' : 'synth-json-')), 'out');
+  synthAtomically(outdir, build, hcl);
   return outdir;
 }
 
@@ -45,7 +37,7 @@ export function readJsonStack(outdir: string, stack: string): any {
 
 /**
  * The blocks of a configuration that carry meaning, in one shape for both outputs:
- * `resource`, `data`, `import` and the provider settings; cdktf's `//` metadata
+ * `resource`, `data`, `import`, `output` and the provider settings; cdktf's `//` metadata
  * dropped; HCL's one-item block lists collapsed to the object JSON writes;
  * `lifecycle` references written as JSON writes them (`type.name`).
  */
@@ -55,6 +47,7 @@ export function comparableBlocks(config: any): any {
     data: config.data,
     import: config.import,
     provider: config.provider,
+    output: config.output,
   };
   return normalize(pick);
 }

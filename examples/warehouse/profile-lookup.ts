@@ -10,6 +10,8 @@ export class ProfileLookupStack extends TerraformStack {
       authenticationProfileContent: { App_Name: 'shared' },
     });
     new TerraformOutput(this, 'shared_profile_name', { value: shared.authenticationProfileName });
-    new TerraformOutput(this, 'shared_profile_content', { value: shared.authenticationProfileContent });
+    // Not an output of the content: cdktf's HCL writer emits a string that starts with
+    // "{" as an object (a cdktf bug), so `synth --hcl` would change its type.
+    new TerraformOutput(this, 'shared_profile_id', { value: shared.id });
   }
 }

@@ -3,10 +3,12 @@
 export {
   App,
   Annotations,
+  DefaultTokenResolver,
   Fn,
   IResolvable,
   ITerraformDependable,
   Lazy,
+  StringConcat,
   TerraformDataSource,
   TerraformElement,
   TerraformProvider,
@@ -15,6 +17,7 @@ export {
   TerraformStack,
   TerraformVariable,
   Token,
+  Tokenization,
 } from 'cdktf';
 // Deep import: the same check cdktf's importFrom() adds, reused once per stack.
 export { ValidateTerraformVersion } from 'cdktf/lib/validations/validate-terraform-version';

@@ -92,6 +92,19 @@ export class WireDataSource extends TerraformDataSource {
       lifecycle: config.lifecycle,
     });
     this.attributes = config.attributes;
+    this.providerAlias = config.alias;
+  }
+
+  private providerAlias?: string;
+
+  // cdktf's TerraformProvider leaves alias storage to subclasses; fqn and the
+  // `alias` meta-argument read it from here.
+  public get alias(): string | undefined {
+    return this.providerAlias;
+  }
+
+  public set alias(value: string | undefined) {
+    this.providerAlias = value;
   }
 
   protected synthesizeAttributes(): { [name: string]: any } {
@@ -111,6 +124,8 @@ export interface WireProviderConfig {
   readonly source: string;
   /** Version constraint, e.g. `>= 5.0, < 7.0`. */
   readonly versionConstraint: string;
+  /** Alias, for a second provider of the same kind in one stack. */
+  readonly alias?: string;
   readonly attributes: () => WireAttributes;
 }
 
@@ -125,6 +140,19 @@ export class WireProvider extends TerraformProvider {
       terraformProviderSource: config.source,
     });
     this.attributes = config.attributes;
+    this.providerAlias = config.alias;
+  }
+
+  private providerAlias?: string;
+
+  // cdktf's TerraformProvider leaves alias storage to subclasses; fqn and the
+  // `alias` meta-argument read it from here.
+  public get alias(): string | undefined {
+    return this.providerAlias;
+  }
+
+  public set alias(value: string | undefined) {
+    this.providerAlias = value;
   }
 
   protected synthesizeAttributes(): { [name: string]: any } {

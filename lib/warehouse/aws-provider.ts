@@ -100,6 +100,7 @@ export class AwsProvider extends WireProvider {
       providerName: 'aws',
       source: 'hashicorp/aws',
       versionConstraint: props.versionConstraint ?? '>= 5.0, < 7.0',
+      alias: props.alias,
       attributes: () => ({
         region: wire.string(props.region),
         skip_credentials_validation: wire.boolean(props.skipCredentialsValidation),
@@ -110,7 +111,6 @@ export class AwsProvider extends WireProvider {
       }),
     });
     problems.throwIfAny(this);
-    if (props.alias !== undefined) this.alias = props.alias;
   }
 }
 

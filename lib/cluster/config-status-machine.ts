@@ -1,0 +1,123 @@
+// The transitions of NodeConfigStatus (dynamic kubelet configuration). The
+// kubelet feature behind them was deprecated in Kubernetes 1.22 and removed from
+// the kubelet in 1.24; this models what the API documents, as a pure function.
+import { ConfigMapNodeConfigSource, NodeConfigSource, NodeConfigStatus } from './model';
+
+/** How long Assigned must stay Active before it becomes LastKnownGood: 10 minutes. */
+export const NODE_CONFIG_SOAK_MILLISECONDS = 10 * 60 * 1000;
+
+/** What happens to a node's configuration. */
+export enum NodeConfigEventType {
+  /**
+   * Time passes (the kubelet checks the soak period at `now`). When 10 minutes or
+   * more have passed since the local record of Assigned was updated and Assigned
+   * is still Active, Assigned becomes LastKnownGood.
+   */
+  SOAK_CHECK = 'SoakCheck',
+  /**
+   * `spec.configSource` is reset to nil (use the local defaults): LastKnownGood
+   * becomes nil at once, and so do Assigned and Active (the local default config
+   * is in use and assumed good).
+   */
+  CONFIG_SOURCE_RESET = 'ConfigSourceReset',
+  /**
+   * A later-stage error: loading or validating the checkpointed Assigned config
+   * failed. The node rolls back to LastKnownGood (Active = LastKnownGood, or the
+   * local defaults when there is none) and `error` is set. Fixing the config in
+   * `spec.configSource` usually resolves it.
+   */
+  LOAD_OR_VALIDATION_ERROR = 'LoadOrValidationError',
+  /**
+   * An early-stage error: downloading or checkpointing the config failed. No
+   * rollback; `error` is set. It may resolve on kubelet retries.
+   */
+  DOWNLOAD_OR_CHECKPOINT_ERROR = 'DownloadOrCheckpointError',
+}
+
+/** One event for {@link nextNodeConfigStatus}. */
+export interface NodeConfigEvent {
+  /** What happened. */
+  readonly type: NodeConfigEventType;
+  /**
+   * The error text, for the two error events (required for them).
+   *
+   * @default - none
+   */
+  readonly message?: string;
+}
+
+/** The status plus what the kubelet keeps locally about it. */
+export interface NodeConfigState {
+  /** The node's `status.config`. */
+  readonly status: NodeConfigStatus;
+  /**
+   * When the kubelet's local record of Assigned was last updated (the start of the soak).
+   *
+   * @default - unknown: the soak never ends
+   */
+  readonly assignedRecordUpdatedAt?: Date;
+}
+
+/**
+ * The next configuration status of a node after `event` at time `now`.
+ *
+ * | State | Event | Condition | Next |
+ * |---|---|---|---|
+ * | Assigned is Active | SOAK_CHECK | `now - assignedRecordUpdatedAt >= 10 min` and Assigned still Active | LastKnownGood = Assigned |
+ * | LastKnownGood set | CONFIG_SOURCE_RESET | always | LastKnownGood, Assigned, Active = nil at once |
+ * | Using Assigned | LOAD_OR_VALIDATION_ERROR | — | Active = LastKnownGood (rollback), error set |
+ * | Syncing Assigned | DOWNLOAD_OR_CHECKPOINT_ERROR | — | no rollback, error set |
+ *
+ * Any other combination returns the state unchanged. Pure: the input is not modified.
+ * The kubelet feature was removed in Kubernetes 1.24.
+ */
+export function nextNodeConfigStatus(current: NodeConfigState, event: NodeConfigEvent, now: Date): NodeConfigState {
+  const status = current.status;
+  switch (event.type) {
+    case NodeConfigEventType.SOAK_CHECK: {
+      const since = current.assignedRecordUpdatedAt;
+      if (status.assigned === undefined || since === undefined) return current;
+      if (!sameSource(status.assigned, status.active)) return current;
+      if (now.getTime() - since.getTime() < NODE_CONFIG_SOAK_MILLISECONDS) return current;
+      if (sameSource(status.assigned, status.lastKnownGood)) return current;
+      return { ...current, status: { ...status, lastKnownGood: status.assigned } };
+    }
+    case NodeConfigEventType.CONFIG_SOURCE_RESET: {
+      const next: NodeConfigStatus = { ...status, assigned: undefined, active: undefined, lastKnownGood: undefined };
+      return { status: compact(next), assignedRecordUpdatedAt: undefined };
+    }
+    case NodeConfigEventType.LOAD_OR_VALIDATION_ERROR:
+      return { ...current, status: compact({ ...status, active: status.lastKnownGood, error: requireMessage(event) }) };
+    case NodeConfigEventType.DOWNLOAD_OR_CHECKPOINT_ERROR:
+      return { ...current, status: { ...status, error: requireMessage(event) } };
+    default:
+      throw new TypeError(`unknown NodeConfigEventType ${JSON.stringify((event as NodeConfigEvent).type)}`);
+  }
+}
+
+function requireMessage(event: NodeConfigEvent): string {
+  if (typeof event.message !== 'string' || event.message === '') {
+    throw new TypeError(`a ${event.type} event needs a non-empty message (the status error text)`);
+  }
+  return event.message;
+}
+
+function compact(status: NodeConfigStatus): NodeConfigStatus {
+  const out: { [key: string]: unknown } = {};
+  for (const [key, value] of Object.entries(status)) if (value !== undefined) out[key] = value;
+  return out as NodeConfigStatus;
+}
+
+/** True when two config sources name the same ConfigMap at the same version. */
+export function sameSource(a: NodeConfigSource | undefined, b: NodeConfigSource | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  return sameConfigMap(a.configMap, b.configMap);
+}
+
+function sameConfigMap(a: ConfigMapNodeConfigSource | undefined, b: ConfigMapNodeConfigSource | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  return (
+    a.name === b.name && a.namespace === b.namespace && a.kubeletConfigKey === b.kubeletConfigKey &&
+    a.uid === b.uid && a.resourceVersion === b.resourceVersion
+  );
+}

@@ -1,0 +1,142 @@
+import { Construct } from 'constructs';
+import { IResolvable } from '../core/cdktf';
+import { compileSchema } from '../core/json-schema';
+import { isUnresolved, Problems } from '../core/problems';
+import { wire } from '../core/wire';
+import { WireProvider } from '../core/wire-elements';
+
+/**
+ * Props of a {@link KubernetesProvider}.
+ *
+ * Two ways to reach a cluster: a kubeconfig (`configPath`, `configContext`), or a
+ * `host` with credentials. Credentials (`token`, `clientCertificate`,
+ * `clientKey`) are never literals in synthesized files: leave them out and set
+ * `KUBE_TOKEN`, `KUBE_CLIENT_CERT_DATA`, `KUBE_CLIENT_KEY_DATA` in the
+ * environment, or pass a sensitive `TerraformVariable`'s value. A literal is a
+ * `ValidationError`.
+ */
+export interface KubernetesProviderProps {
+  /**
+   * Path of the kubeconfig file.
+   *
+   * @default - `KUBE_CONFIG_PATH` from the environment, else no kubeconfig
+   */
+  readonly configPath?: string;
+  /**
+   * Context of the kubeconfig to use.
+   *
+   * @default - `KUBE_CTX`, else the kubeconfig's current context
+   */
+  readonly configContext?: string;
+  /**
+   * API server URL, e.g. `https://10.0.0.1:6443`.
+   *
+   * @default - `KUBE_HOST`, else the kubeconfig's
+   */
+  readonly host?: string;
+  /**
+   * PEM-encoded CA certificate of the API server (public, may be a literal).
+   *
+   * @default - `KUBE_CLUSTER_CA_CERT_DATA`, else the kubeconfig's
+   */
+  readonly clusterCaCertificate?: string;
+  /**
+   * Bearer token: a sensitive variable's value, never a literal.
+   *
+   * @default - `KUBE_TOKEN` from the environment
+   */
+  readonly token?: string;
+  /**
+   * PEM-encoded client certificate: a sensitive variable's value, never a literal.
+   *
+   * @default - `KUBE_CLIENT_CERT_DATA` from the environment
+   */
+  readonly clientCertificate?: string;
+  /**
+   * PEM-encoded client key: a sensitive variable's value, never a literal.
+   *
+   * @default - `KUBE_CLIENT_KEY_DATA` from the environment
+   */
+  readonly clientKey?: string;
+  /**
+   * Skip the TLS verification of the API server (tests only).
+   *
+   * @default false
+   */
+  readonly insecure?: boolean | IResolvable;
+  /**
+   * Alias, for a second kubernetes provider in one stack.
+   *
+   * @default - the default kubernetes provider
+   */
+  readonly alias?: string;
+  /**
+   * Version constraint for `hashicorp/kubernetes`.
+   *
+   * @default ">= 2.21, < 3.0"
+   */
+  readonly versionConstraint?: string;
+}
+
+const SECRET_PROPS = ['token', 'clientCertificate', 'clientKey'] as const;
+const SECRET_ENV: { [prop: string]: string } = {
+  token: 'KUBE_TOKEN',
+  clientCertificate: 'KUBE_CLIENT_CERT_DATA',
+  clientKey: 'KUBE_CLIENT_KEY_DATA',
+};
+
+const checkProps = compileSchema({
+  type: 'object',
+  properties: {
+    configPath: { type: 'string', minLength: 1, description: 'a path to a kubeconfig file' },
+    configContext: { type: 'string', minLength: 1, description: 'a kubeconfig context name' },
+    host: { type: 'string', pattern: '^https?://[^\\s]+$', description: 'an http(s) URL such as https://10.0.0.1:6443' },
+    clusterCaCertificate: { type: 'string', minLength: 1, description: 'a PEM-encoded certificate' },
+    token: { type: 'string' },
+    clientCertificate: { type: 'string' },
+    clientKey: { type: 'string' },
+    insecure: { type: 'boolean', description: 'true or false' },
+    alias: { description: 'a Terraform identifier', type: 'string', pattern: '^[a-zA-Z_][a-zA-Z0-9_-]*$' },
+    versionConstraint: { description: 'a Terraform version constraint such as ">= 2.21, < 3.0"', type: 'string', minLength: 1 },
+  },
+  additionalProperties: false,
+});
+
+/** The `hashicorp/kubernetes` provider, with no secret ever written as a literal. */
+export class KubernetesProvider extends WireProvider {
+  constructor(scope: Construct, id: string, props: KubernetesProviderProps = {}) {
+    const problems = new Problems();
+    checkProps(props, problems);
+    for (const prop of SECRET_PROPS) {
+      const value = props[prop];
+      if (value !== undefined && !isUnresolved(value)) {
+        problems.add(
+          `props/${prop}`,
+          '(a literal, not shown)',
+          `a sensitive TerraformVariable's value, or nothing and ${SECRET_ENV[prop]} in the environment: a literal would be written to the synthesized files`,
+        );
+      }
+    }
+    if ((props.clientKey === undefined) !== (props.clientCertificate === undefined)) {
+      const missing = props.clientKey === undefined ? 'clientKey' : 'clientCertificate';
+      problems.add(`props/${missing}`, undefined, 'a value when the other half of the client certificate pair is given (or neither)');
+    }
+    super(scope, id, {
+      providerName: 'kubernetes',
+      source: 'hashicorp/kubernetes',
+      versionConstraint: props.versionConstraint ?? '>= 2.21, < 3.0',
+      attributes: () => ({
+        config_path: wire.string(props.configPath),
+        config_context: wire.string(props.configContext),
+        host: wire.string(props.host),
+        cluster_ca_certificate: wire.string(props.clusterCaCertificate),
+        token: wire.string(props.token),
+        client_certificate: wire.string(props.clientCertificate),
+        client_key: wire.string(props.clientKey),
+        insecure: wire.boolean(props.insecure),
+      }),
+    });
+    problems.throwIfAny(this);
+    if (props.alias !== undefined) this.alias = props.alias;
+  }
+}

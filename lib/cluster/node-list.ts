@@ -1,0 +1,361 @@
+import { createHash } from 'crypto';
+import { Construct } from 'constructs';
+import {
+  Annotations,
+  IResolvable,
+  ITerraformDependable,
+  TerraformProvider,
+  TerraformResource,
+} from '../core/cdktf';
+import { ImportBlocks } from '../core/import-blocks';
+import { Problems } from '../core/problems';
+import { ValidationError } from '../core/validation-error';
+import { wire, WireAttributes } from '../core/wire';
+import { WireResource } from '../core/wire-elements';
+import { ClusterNodes, ClusterNodesProps } from './cluster-nodes';
+import { KubeJson, nodeManifest, nodeToKube } from './mappers';
+import { ListMeta, Node, NodeListModel, Taint } from './model';
+import { NodeListFindings, validateNodeList } from './validation';
+
+/** How a {@link NodeList} manages its nodes. */
+export enum NodeListMode {
+  /**
+   * One `kubernetes_manifest` per node: the node object itself (`apiVersion: v1`,
+   * `kind: Node`, writable metadata, spec), applied server-side. For nodes this
+   * configuration owns, including nodes registered without a kubelet.
+   */
+  MANIFEST = 'Manifest',
+  /**
+   * For nodes that their kubelets registered: manage only what a user may own on
+   * such a node, with `kubernetes_labels`, `kubernetes_annotations` and
+   * `kubernetes_node_taint` per node (each only when the node has some). Other
+   * spec fields are not sent. Requires the nodes to exist.
+   */
+  LABELS_ANNOTATIONS_TAINTS = 'LabelsAnnotationsTaints',
+}
+
+/** Props of a {@link NodeList}. */
+export interface NodeListProps extends NodeListModel {
+  /**
+   * How the nodes are managed.
+   *
+   * @default NodeListMode.MANIFEST
+   */
+  readonly mode?: NodeListMode;
+
+  /**
+   * Field manager name for the server-side apply (`field_manager.name` of
+   * `kubernetes_manifest`, `field_manager` of the labels, annotations and taint
+   * resources).
+   *
+   * @default - the provider's default, `Terraform` (`tf-taint` for taints)
+   */
+  readonly fieldManager?: string;
+
+  /**
+   * Take over fields another manager owns (`field_manager.force_conflicts` of
+   * `kubernetes_manifest`, `force` of the other resources).
+   *
+   * @default false
+   */
+  readonly forceConflicts?: boolean | IResolvable;
+
+  /**
+   * The kubernetes provider to manage the nodes with.
+   *
+   * @default - the stack's default kubernetes provider
+   */
+  readonly provider?: TerraformProvider;
+
+  /**
+   * Resources every node resource depends on.
+   *
+   * @default - none
+   */
+  readonly dependsOn?: ITerraformDependable[];
+}
+
+/** What a {@link NodeList} declares for one node. */
+export interface NodeListEntry {
+  /** The node's name. */
+  readonly name: string;
+  /** Index of the node in `items`. */
+  readonly index: number;
+  /** The node as Kubernetes JSON, exactly as given (status included), with the exact wire keys. */
+  readonly object: { [key: string]: any };
+  /**
+   * The manifest object of the node: `apiVersion`, `kind`, writable metadata and
+   * spec (what `kubernetes_manifest` applies in manifest mode).
+   */
+  readonly manifest: { [key: string]: any };
+  /**
+   * The Terraform resources of the node: one `kubernetes_manifest`, or up to one
+   * each of `kubernetes_labels`, `kubernetes_annotations`, `kubernetes_node_taint`.
+   */
+  readonly resources: TerraformResource[];
+  /** Terraform `id` of each resource, in the order of `resources` (references, known after apply). */
+  readonly resourceIds: string[];
+  /**
+   * Terraform `id` of the node's `kubernetes_manifest` (a reference, known after apply).
+   *
+   * @default - undefined in labels/annotations/taints mode
+   */
+  readonly id?: string;
+}
+
+const MAX_LISTED = 5;
+
+/**
+ * A list of nodes (`cluster:core/v1:NodeList`), applied the way kubectl applies a
+ * `List`: item by item.
+ *
+ * In {@link NodeListMode.MANIFEST} (the default) each node becomes one
+ * `kubernetes_manifest`. `status` is validated and never sent (it is read-only and
+ * the provider refuses it). In {@link NodeListMode.LABELS_ANNOTATIONS_TAINTS} only
+ * the labels, annotations and taints of existing nodes are managed.
+ *
+ * The list's {@link NodeList.id} is derived from the node names: the SHA-256 of the
+ * sorted names joined by newlines, as 64 hex digits. It is known at synth time and
+ * does not depend on the order of `items`.
+ *
+ * @example
+ * new NodeList(stack, 'Nodes', {
+ *   items: [{ metadata: { name: 'worker-1', labels: { pool: 'general' } },
+ *             spec: { taints: [{ key: 'dedicated', value: 'gpu', effect: TaintEffect.NO_SCHEDULE }] } }],
+ * });
+ */
+export class NodeList extends Construct {
+  /**
+   * Reads the cluster's nodes (data `kubernetes_resources`, `kind = "Node"`).
+   * Declares nothing.
+   */
+  public static fromCluster(scope: Construct, id: string, props: ClusterNodesProps = {}): ClusterNodes {
+    return new ClusterNodes(scope, id, props);
+  }
+
+  /**
+   * Declares nodes that already exist and adopts them into Terraform state: one
+   * `import` block per node, id `apiVersion=v1,kind=Node,name=<name>`. Manifest
+   * mode only (the other resources cannot be imported).
+   */
+  public static adopt(scope: Construct, id: string, props: NodeListProps): NodeList {
+    if (props.mode !== undefined && props.mode !== NodeListMode.MANIFEST) {
+      const problems = new Problems();
+      problems.add('props/mode', props.mode, 'Manifest: only kubernetes_manifest resources can be imported');
+      throw new ValidationError(scope.node.path ? `${scope.node.path}/${id}` : id, [...problems.list]);
+    }
+    const list = new NodeList(scope, id, props);
+    const imports = ImportBlocks.of(list);
+    for (const entry of list.nodes) {
+      const resource = entry.resources[0] as WireResource;
+      imports.add(() => resource.address, `apiVersion=v1,kind=Node,name=${entry.name}`, props.provider);
+    }
+    return list;
+  }
+
+  /** The nodes, as given. */
+  public readonly items: Node[];
+  /**
+   * The list metadata, as given.
+   *
+   * @default - none
+   */
+  public readonly metadata?: ListMeta;
+  /** The mode the nodes are managed in. */
+  public readonly mode: NodeListMode;
+  /** The list's id: SHA-256 (hex) of the sorted node names joined by "\n". */
+  public readonly id: string;
+  /** What is declared for each node, in the order of `items`. */
+  public readonly nodes: NodeListEntry[];
+
+  private readonly byName = new Map<string, NodeListEntry>();
+
+  constructor(scope: Construct, id: string, props: NodeListProps) {
+    super(scope, id);
+    const mode = props.mode ?? NodeListMode.MANIFEST;
+    const problems = new Problems();
+    const findings = validateNodeList(props, problems, mode === NodeListMode.LABELS_ANNOTATIONS_TAINTS);
+    problems.throwIfAny(this);
+
+    this.items = props.items;
+    this.metadata = props.metadata;
+    this.mode = mode;
+    this.warn(findings, props.items, mode);
+
+    const names = props.items.map((n) => n.metadata.name as string);
+    this.id = createHash('sha256').update([...names].sort().join('\n')).digest('hex');
+
+    const common = { provider: props.provider, dependsOn: props.dependsOn };
+    this.nodes = props.items.map((node, index) => {
+      const name = names[index];
+      const manifest = nodeManifest(node);
+      const resources =
+        mode === NodeListMode.MANIFEST
+          ? [manifestResource(this, name, manifest, props, common)]
+          : partResources(this, name, node, props, common);
+      const resourceIds = resources.map((r) => r.getStringAttribute('id'));
+      const entry: NodeListEntry = {
+        name,
+        index,
+        object: nodeToKube(node),
+        manifest,
+        resources,
+        resourceIds,
+        id: mode === NodeListMode.MANIFEST ? resourceIds[0] : undefined,
+      };
+      this.byName.set(name, entry);
+      return entry;
+    });
+  }
+
+  /** What is declared for the node named `name`, or undefined. */
+  public nodeNamed(name: string): NodeListEntry | undefined {
+    return this.byName.get(name);
+  }
+
+  private warn(findings: NodeListFindings, items: Node[], mode: NodeListMode): void {
+    const annotations = Annotations.of(this);
+    const at = (indexes: number[], field: string) => {
+      const shown = indexes.slice(0, MAX_LISTED).map((i) => `items/${i}/${field}`).join(', ');
+      return indexes.length > MAX_LISTED ? `${shown} and ${indexes.length - MAX_LISTED} more` : shown;
+    };
+    if (findings.withStatus.length > 0) {
+      annotations.addWarning(
+        `NodeList: status is read-only and never sent (kubernetes_manifest refuses it); it was validated only: ${at(findings.withStatus, 'status')}`,
+      );
+    }
+    if (findings.withReadOnlyMetadata.length > 0) {
+      annotations.addWarning(
+        `NodeList: metadata fields populated by the system (uid, resourceVersion, generation, creationTimestamp, deletionTimestamp, deletionGracePeriodSeconds, managedFields, generateName) are validated and never sent: ${at(findings.withReadOnlyMetadata, 'metadata')}`,
+      );
+    }
+    if (findings.listSelfLink) {
+      annotations.addWarning('NodeList: metadata/selfLink is deprecated (the API server no longer populates it); accepted, not sent');
+    }
+    if (findings.withSelfLink.length > 0) {
+      annotations.addWarning(`NodeList: selfLink is deprecated (the API server no longer populates it); accepted, never sent: ${at(findings.withSelfLink, 'metadata/selfLink')}`);
+    }
+    if (findings.withConfigSource.length > 0) {
+      annotations.addWarning(
+        `NodeList: spec.configSource is deprecated (dynamic kubelet configuration, deprecated in Kubernetes 1.22 and removed from the kubelet in 1.24: no kubelet acts on it); accepted${mode === NodeListMode.MANIFEST ? ' and sent as given' : ', not sent in this mode'}: ${at(findings.withConfigSource, 'spec/configSource')}`,
+      );
+    }
+    if (findings.withExternalID.length > 0) {
+      annotations.addWarning(
+        `NodeList: spec.externalID is deprecated (use providerID); accepted${mode === NodeListMode.MANIFEST ? ' and sent as given' : ', not sent in this mode'}: ${at(findings.withExternalID, 'spec/externalID')}`,
+      );
+    }
+    if (findings.withPhase.length > 0) {
+      annotations.addWarning(`NodeList: status.phase is deprecated (no longer populated); accepted, never sent: ${at(findings.withPhase, 'status/phase')}`);
+    }
+    if (findings.withConfigStatus.length > 0) {
+      annotations.addWarning(
+        `NodeList: status.config (NodeConfigStatus) is deprecated (dynamic kubelet configuration, removed from the kubelet in Kubernetes 1.24); validated, never sent: ${at(findings.withConfigStatus, 'status/config')}`,
+      );
+    }
+    if (mode === NodeListMode.LABELS_ANNOTATIONS_TAINTS) {
+      const ignored: number[] = [];
+      const timeAdded: number[] = [];
+      items.forEach((node, i) => {
+        const spec = node.spec;
+        if (spec === undefined) return;
+        if (
+          spec.podCIDR !== undefined || spec.podCIDRs !== undefined || spec.providerID !== undefined ||
+          spec.unschedulable !== undefined || spec.configSource !== undefined || spec.externalID !== undefined
+        ) ignored.push(i);
+        if (Array.isArray(spec.taints) && spec.taints.some((t) => t.timeAdded !== undefined)) timeAdded.push(i);
+      });
+      if (ignored.length > 0) {
+        annotations.addWarning(
+          `NodeList: in LabelsAnnotationsTaints mode only labels, annotations and taints are managed; other spec fields are not sent: ${at(ignored, 'spec')}`,
+        );
+      }
+      if (timeAdded.length > 0) {
+        annotations.addWarning(`NodeList: kubernetes_node_taint has no timeAdded; it is not sent: ${at(timeAdded, 'spec/taints')}`);
+      }
+    }
+  }
+}
+
+interface Common {
+  readonly provider?: TerraformProvider;
+  readonly dependsOn?: ITerraformDependable[];
+}
+
+function manifestResource(scope: Construct, name: string, manifest: KubeJson, props: NodeListProps, common: Common): WireResource {
+  const fieldManager =
+    props.fieldManager !== undefined || props.forceConflicts !== undefined
+      ? wire.block({ name: wire.string(props.fieldManager), force_conflicts: wire.boolean(props.forceConflicts) })
+      : undefined;
+  return new WireResource(scope, name, {
+    terraformType: 'kubernetes_manifest',
+    providerName: 'kubernetes',
+    ...common,
+    attributes: () => ({ manifest: wire.any(manifest), field_manager: fieldManager }),
+  });
+}
+
+function partResources(scope: Construct, name: string, node: Node, props: NodeListProps, common: Common): WireResource[] {
+  const resources: WireResource[] = [];
+  const metadata = wire.block({ name: wire.string(name) });
+  const manager = wire.string(props.fieldManager);
+  const force = wire.boolean(props.forceConflicts);
+  const labels = node.metadata.labels;
+  if (labels !== undefined && Object.keys(labels).length > 0) {
+    resources.push(
+      new WireResource(scope, `${name}-labels`, {
+        terraformType: 'kubernetes_labels',
+        providerName: 'kubernetes',
+        ...common,
+        attributes: (): WireAttributes => ({
+          api_version: wire.string('v1'),
+          kind: wire.string('Node'),
+          metadata,
+          labels: wire.stringMap(labels),
+          field_manager: manager,
+          force,
+        }),
+      }),
+    );
+  }
+  const annotations = node.metadata.annotations;
+  if (annotations !== undefined && Object.keys(annotations).length > 0) {
+    resources.push(
+      new WireResource(scope, `${name}-annotations`, {
+        terraformType: 'kubernetes_annotations',
+        providerName: 'kubernetes',
+        ...common,
+        attributes: (): WireAttributes => ({
+          api_version: wire.string('v1'),
+          kind: wire.string('Node'),
+          metadata,
+          annotations: wire.stringMap(annotations),
+          field_manager: manager,
+          force,
+        }),
+      }),
+    );
+  }
+  const taints = node.spec?.taints;
+  if (taints !== undefined && taints.length > 0) {
+    resources.push(
+      new WireResource(scope, `${name}-taints`, {
+        terraformType: 'kubernetes_node_taint',
+        providerName: 'kubernetes',
+        ...common,
+        attributes: (): WireAttributes => ({
+          metadata,
+          taint: wire.blockList(taints.map(taintBlock)),
+          field_manager: manager,
+          force,
+        }),
+      }),
+    );
+  }
+  return resources;
+}
+
+// kubernetes_node_taint requires `value`; a taint without one is written with "".
+function taintBlock(taint: Taint): WireAttributes {
+  return { key: wire.string(taint.key), value: wire.string(taint.value ?? ''), effect: wire.string(taint.effect) };
+}

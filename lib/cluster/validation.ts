@@ -1,0 +1,223 @@
+// The NodeList rules a JSON Schema cannot say, and the formats of names, label
+// keys and values and taints, as the API server checks them.
+import { isUnresolved, Problems } from '../core/problems';
+import { ConfigMapNodeConfigSource, ListMeta, Node, NodeConfigSource } from './model';
+import { checkNodeListStructure } from './schema';
+
+/** Maximum length of a DNS-1123 subdomain (node names, label key prefixes). */
+export const DNS_SUBDOMAIN_MAX_LENGTH = 253;
+/** Maximum length of the name part of a qualified name, and of a label value. */
+export const QUALIFIED_NAME_MAX_LENGTH = 63;
+/** Maximum total size of a node's annotations, keys and values, in bytes (256 KiB). */
+export const ANNOTATIONS_MAX_BYTES = 256 * 1024;
+
+const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+const QUALIFIED_NAME_PART = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
+const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
+
+const NAME_RULE = 'a DNS-1123 subdomain: at most 253 lowercase letters, digits, "-" and ".", starting and ending with a letter or digit';
+const KEY_RULE =
+  'a qualified name: an optional DNS-1123 subdomain prefix and "/", then a name of 1 to 63 letters, digits, "-", "_" and ".", starting and ending with a letter or digit';
+const VALUE_RULE = 'empty, or at most 63 letters, digits, "-", "_" and ".", starting and ending with a letter or digit';
+
+/** True when `name` is a DNS-1123 subdomain (a valid node name). */
+export function isDnsSubdomain(name: string): boolean {
+  return name.length > 0 && name.length <= DNS_SUBDOMAIN_MAX_LENGTH && DNS_SUBDOMAIN.test(name);
+}
+
+/** True when `key` is a qualified name (a valid label, annotation or taint key). */
+export function isQualifiedName(key: string): boolean {
+  const slash = key.indexOf('/');
+  let name = key;
+  if (slash >= 0) {
+    if (key.indexOf('/', slash + 1) >= 0) return false;
+    if (!isDnsSubdomain(key.slice(0, slash))) return false;
+    name = key.slice(slash + 1);
+  }
+  return name.length > 0 && name.length <= QUALIFIED_NAME_MAX_LENGTH && QUALIFIED_NAME_PART.test(name);
+}
+
+/** True when `value` is a valid label value (empty allowed). */
+export function isLabelValue(value: string): boolean {
+  return value.length <= QUALIFIED_NAME_MAX_LENGTH && LABEL_VALUE.test(value);
+}
+
+/** Which item indexes use each deprecated or never-sent field: the warnings to add. */
+export interface NodeListFindings {
+  readonly withStatus: number[];
+  readonly withSelfLink: number[];
+  readonly withConfigSource: number[];
+  readonly withExternalID: number[];
+  readonly withPhase: number[];
+  readonly withConfigStatus: number[];
+  readonly withReadOnlyMetadata: number[];
+  readonly listSelfLink: boolean;
+}
+
+/**
+ * Validates NodeList props into `problems`; returns where deprecated fields are used.
+ * `taintKeysUniquePerNode`: the `kubernetes_node_taint` mode refuses two taints
+ * with the same key even with different effects.
+ */
+export function validateNodeList(
+  props: { items: Node[]; metadata?: ListMeta },
+  problems: Problems,
+  taintKeysUniquePerNode: boolean,
+): NodeListFindings {
+  const findings: NodeListFindings = {
+    withStatus: [],
+    withSelfLink: [],
+    withConfigSource: [],
+    withExternalID: [],
+    withPhase: [],
+    withConfigStatus: [],
+    withReadOnlyMetadata: [],
+    listSelfLink: props.metadata?.selfLink !== undefined,
+  };
+  if (isUnresolved(props.items)) {
+    problems.add('props/items', props.items, 'a list of nodes known at synth time (one resource is declared per node)');
+    return findings;
+  }
+  checkNodeListStructure(props, problems);
+  if (!Array.isArray(props.items)) return findings;
+
+  const firstIndexByName = new Map<string, number>();
+  props.items.forEach((node, i) => {
+    if (node === null || typeof node !== 'object') return;
+    const base = `props/items/${i}`;
+    checkMetadata(node, i, base, problems, firstIndexByName, findings);
+    checkSpec(node, base, problems, taintKeysUniquePerNode, findings, i);
+    checkStatus(node, base, problems, findings, i);
+  });
+  return findings;
+}
+
+function checkMetadata(
+  node: Node,
+  i: number,
+  base: string,
+  problems: Problems,
+  firstIndexByName: Map<string, number>,
+  findings: NodeListFindings,
+): void {
+  const meta = node.metadata;
+  if (meta === null || typeof meta !== 'object' || isUnresolved(meta)) return;
+  const name = meta.name;
+  if (typeof name === 'string') {
+    if (isUnresolved(name)) {
+      problems.add(`${base}/metadata/name`, name, 'a name known at synth time (it names the node\'s resources)');
+    } else if (!isDnsSubdomain(name)) {
+      problems.add(`${base}/metadata/name`, name, NAME_RULE);
+    } else {
+      const first = firstIndexByName.get(name);
+      if (first === undefined) firstIndexByName.set(name, i);
+      else problems.add(`${base}/metadata/name`, name, `a name no other item has (items/${first} is also named "${name}")`);
+    }
+  }
+  if (typeof meta.namespace === 'string' && meta.namespace !== '' && !isUnresolved(meta.namespace)) {
+    problems.add(`${base}/metadata/namespace`, meta.namespace, 'nothing: nodes are cluster-scoped');
+  }
+  if (meta.selfLink !== undefined) findings.withSelfLink.push(i);
+  if (
+    meta.generateName !== undefined || meta.uid !== undefined || meta.resourceVersion !== undefined ||
+    meta.generation !== undefined || meta.creationTimestamp !== undefined || meta.deletionTimestamp !== undefined ||
+    meta.deletionGracePeriodSeconds !== undefined || meta.managedFields !== undefined
+  ) {
+    findings.withReadOnlyMetadata.push(i);
+  }
+  checkKeyValues(meta.labels, `${base}/metadata/labels`, problems, true);
+  checkKeyValues(meta.annotations, `${base}/metadata/annotations`, problems, false);
+}
+
+function checkKeyValues(map: { [key: string]: string } | undefined, path: string, problems: Problems, labels: boolean): void {
+  if (map === null || typeof map !== 'object' || isUnresolved(map)) return;
+  let bytes = 0;
+  let sized = true;
+  for (const key of Object.keys(map)) {
+    const value = map[key];
+    if (!isUnresolved(key)) {
+      // The API server checks annotation keys lowercased; label keys as given.
+      if (!isQualifiedName(labels ? key : key.toLowerCase())) problems.add(`${path}/${key}`, key, `a key that is ${KEY_RULE}`);
+      bytes += Buffer.byteLength(key, 'utf8');
+    } else sized = false;
+    if (typeof value !== 'string') continue;
+    if (isUnresolved(value)) {
+      sized = false;
+      continue;
+    }
+    if (labels && !isLabelValue(value)) problems.add(`${path}/${key}`, value, `a label value that is ${VALUE_RULE}`);
+    if (!labels) bytes += Buffer.byteLength(value, 'utf8');
+  }
+  if (!labels && sized && bytes > ANNOTATIONS_MAX_BYTES) {
+    problems.add(path, `${bytes} bytes of keys and values`, `at most ${ANNOTATIONS_MAX_BYTES} bytes (256 KiB) in total`);
+  }
+}
+
+function checkSpec(node: Node, base: string, problems: Problems, taintKeysUniquePerNode: boolean, findings: NodeListFindings, i: number): void {
+  const spec = node.spec;
+  if (spec === undefined || spec === null || typeof spec !== 'object' || isUnresolved(spec)) return;
+  const path = `${base}/spec`;
+  if (spec.configSource !== undefined) findings.withConfigSource.push(i);
+  if (spec.externalID !== undefined) findings.withExternalID.push(i);
+
+  const cidrs = spec.podCIDRs;
+  if (
+    Array.isArray(cidrs) && cidrs.length > 0 && typeof spec.podCIDR === 'string' && typeof cidrs[0] === 'string' &&
+    !isUnresolved(cidrs) && !isUnresolved(cidrs[0]) && !isUnresolved(spec.podCIDR) && cidrs[0] !== spec.podCIDR
+  ) {
+    problems.add(`${path}/podCIDRs/0`, cidrs[0], `the same CIDR as podCIDR (${JSON.stringify(spec.podCIDR)})`);
+  }
+
+  if (Array.isArray(spec.taints) && !isUnresolved(spec.taints)) {
+    const seen = new Map<string, number>();
+    spec.taints.forEach((taint, t) => {
+      if (taint === null || typeof taint !== 'object' || isUnresolved(taint)) return;
+      const tpath = `${path}/taints/${t}`;
+      const key = taint.key;
+      if (typeof key === 'string' && !isUnresolved(key) && !isQualifiedName(key)) problems.add(`${tpath}/key`, key, `a taint key that is ${KEY_RULE}`);
+      const value = taint.value;
+      if (typeof value === 'string' && !isUnresolved(value) && !isLabelValue(value)) problems.add(`${tpath}/value`, value, `a taint value that is ${VALUE_RULE}`);
+      if (typeof key !== 'string' || isUnresolved(key) || typeof taint.effect !== 'string' || isUnresolved(taint.effect)) return;
+      const identity = taintKeysUniquePerNode ? key : `${key}\u0000${taint.effect}`;
+      const first = seen.get(identity);
+      if (first === undefined) seen.set(identity, t);
+      else if (taintKeysUniquePerNode) {
+        problems.add(`${tpath}/key`, key, `a key no other taint of this node has: kubernetes_node_taint refuses duplicate keys (taints/${first} has it)`);
+      } else {
+        problems.add(`${tpath}`, { key, effect: taint.effect }, `a (key, effect) pair no other taint of this node has (taints/${first} has it)`);
+      }
+    });
+  }
+
+  const configMap = spec.configSource?.configMap;
+  if (configMap !== undefined && configMap !== null && typeof configMap === 'object' && !isUnresolved(configMap)) {
+    for (const field of ['uid', 'resourceVersion'] as const) {
+      if (configMap[field] !== undefined) {
+        problems.add(`${path}/configSource/configMap/${field}`, configMap[field], 'nothing: forbidden in spec.configSource (the kubelet reports it in status.config)');
+      }
+    }
+  }
+}
+
+function checkStatus(node: Node, base: string, problems: Problems, findings: NodeListFindings, i: number): void {
+  const status = node.status;
+  if (status === undefined || status === null || typeof status !== 'object' || isUnresolved(status)) return;
+  findings.withStatus.push(i);
+  if (status.phase !== undefined) findings.withPhase.push(i);
+  const config = status.config;
+  if (config === undefined || config === null || typeof config !== 'object' || isUnresolved(config)) return;
+  findings.withConfigStatus.push(i);
+  for (const which of ['active', 'assigned', 'lastKnownGood'] as const) {
+    checkStatusSource(config[which], `${base}/status/config/${which}/configMap`, problems);
+  }
+}
+
+function checkStatusSource(source: NodeConfigSource | undefined, path: string, problems: Problems): void {
+  const configMap: ConfigMapNodeConfigSource | undefined = source?.configMap;
+  if (configMap === undefined || configMap === null || typeof configMap !== 'object' || isUnresolved(configMap)) return;
+  for (const field of ['uid', 'resourceVersion'] as const) {
+    if (configMap[field] === undefined) {
+      problems.add(`${path}/${field}`, undefined, `a value is required in status.config sources (the ConfigMap's metadata.${field})`);
+    }
+  }
+}

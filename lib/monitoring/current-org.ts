@@ -1,0 +1,208 @@
+import { Construct } from 'constructs';
+import { Annotations, Fn, TerraformDataSource, TerraformProvider, TerraformStack, Token } from '../core/cdktf';
+import { compileSchema } from '../core/json-schema';
+import { isUnresolved, Problems } from '../core/problems';
+import { wire } from '../core/wire';
+import { WireDataSource } from '../core/wire-elements';
+import { checkKeyReference } from './datadog-keys';
+import { DatadogApiUrl, DatadogProvider } from './datadog-provider';
+import { fetchOrgId, FetchOrgIdOptions } from './fetch-org-id';
+import { HttpProvider } from './http-provider';
+import { Principal } from './principal';
+
+/** Where {@link CurrentOrg} reads the org id from, at plan time. */
+export enum CurrentOrgSource {
+  /**
+   * The `datadog_current_user` data source (attribute `org_id`), which needs
+   * `DataDog/datadog` 4.16.0 or later. Uses the datadog provider's keys.
+   */
+  CURRENT_USER_DATA_SOURCE = 'datadog_current_user',
+  /**
+   * A `hashicorp/http` data source that calls `GET {apiUrl}/api/v2/current_user`
+   * and reads `jsondecode(response_body).data.relationships.org.data.id`: for
+   * providers older than 4.16. Needs `apiKey` and `appKey` as sensitive variables.
+   */
+  HTTP = 'http',
+}
+
+/** Props of a {@link CurrentOrg}. */
+export interface CurrentOrgProps {
+  /**
+   * Where the org id is read from.
+   *
+   * @default CurrentOrgSource.CURRENT_USER_DATA_SOURCE
+   */
+  readonly source?: CurrentOrgSource;
+
+  /**
+   * With `CURRENT_USER_DATA_SOURCE`, the datadog provider to read with;
+   * with `HTTP`, the http provider.
+   *
+   * @default - the stack's default datadog provider; for `HTTP`, the stack's
+   *   default http provider, created (`hashicorp/http` 3.x) when there is none
+   */
+  readonly provider?: TerraformProvider;
+
+  /**
+   * With `HTTP`: the site's API URL (see `DatadogApiUrl`). Ignored otherwise
+   * (the datadog provider's `api_url` applies).
+   *
+   * @default "https://api.datadoghq.com"
+   */
+  readonly apiUrl?: string;
+
+  /**
+   * With `HTTP` (required there): the API key, as a reference to a sensitive
+   * `TerraformVariable` with no default. The http provider does not read
+   * `DD_API_KEY`; set the variable with `TF_VAR_<name>`.
+   *
+   * @default - none; an error with `HTTP`
+   */
+  readonly apiKey?: string;
+
+  /**
+   * With `HTTP` (required there): the application key, as a reference to a
+   * sensitive `TerraformVariable` with no default.
+   *
+   * @default - none; an error with `HTTP`
+   */
+  readonly appKey?: string;
+}
+
+const API_URL_RULE = 'an absolute http(s) URL without the /api/ path, e.g. https://api.datadoghq.eu';
+
+const checkProps = compileSchema({
+  type: 'object',
+  properties: {
+    source: { description: 'CurrentOrgSource.CURRENT_USER_DATA_SOURCE or CurrentOrgSource.HTTP', enum: ['datadog_current_user', 'http'] },
+    provider: {},
+    apiUrl: { description: API_URL_RULE, type: 'string', pattern: '^https?://[^\\s/]+(/[^\\s]*)?$', not: { pattern: '/api/?$' } },
+    apiKey: {},
+    appKey: {},
+  },
+  additionalProperties: false,
+});
+
+const ORG_ID_PATH = ['data', 'relationships', 'org', 'data', 'id'];
+
+/**
+ * The current organization's id, read at plan time, for the org principal
+ * (`org:<id>`) of a restriction policy.
+ *
+ * @example
+ * const org = new CurrentOrg(stack, 'Org');                 // datadog_current_user, provider >= 4.16
+ * bindings: [{ relation: 'viewer', principals: [org.principal] }]
+ */
+export class CurrentOrg extends Construct {
+  /**
+   * The org id at synth time, for scripts that want a literal: calls
+   * `GET {apiUrl}/api/v2/current_user` (see {@link fetchOrgId}).
+   */
+  public static fetchOrgId(options: FetchOrgIdOptions): Promise<string> {
+    return fetchOrgId(options);
+  }
+
+  /** The data source that reads the current user. */
+  public readonly dataSource: TerraformDataSource;
+  /** The org id, a reference known at plan time. */
+  public readonly orgId: string;
+  /** Where the org id is read from. */
+  public readonly source: CurrentOrgSource;
+
+  constructor(scope: Construct, id: string, props: CurrentOrgProps = {}) {
+    super(scope, id);
+    const source = props.source ?? CurrentOrgSource.CURRENT_USER_DATA_SOURCE;
+    const problems = new Problems();
+    checkProps(props, problems);
+    if (source === CurrentOrgSource.HTTP) {
+      checkKeyReference(this, props.apiKey, problems, 'props/apiKey');
+      checkKeyReference(this, props.appKey, problems, 'props/appKey');
+    } else {
+      for (const name of ['apiUrl', 'apiKey', 'appKey'] as const) {
+        if (props[name] !== undefined) problems.add(`props/${name}`, name === 'apiUrl' ? props[name] : 'a value (not shown)', 'nothing with CURRENT_USER_DATA_SOURCE: the datadog provider\'s settings apply; set it only with CurrentOrgSource.HTTP');
+      }
+    }
+    problems.throwIfAny(this);
+    this.source = source;
+
+    if (source === CurrentOrgSource.HTTP) {
+      const base = props.apiUrl ?? DatadogApiUrl.US1;
+      const url = isUnresolved(base) ? `${base}/api/v2/current_user` : `${base.replace(/\/+$/, '')}/api/v2/current_user`;
+      const data = new WireDataSource(this, 'CurrentUser', {
+        terraformType: 'http',
+        providerName: 'http',
+        provider: props.provider ?? defaultHttpProvider(this),
+        lifecycle: {
+          postcondition: [
+            {
+              condition: '${self.status_code == 200}',
+              errorMessage: 'GET /api/v2/current_user did not answer 200: check the API URL, the API key (401) and the application key (403).',
+            },
+          ],
+        },
+        attributes: () => ({
+          url: wire.string(url),
+          request_headers: wire.stringMap({ 'Accept': 'application/json', 'DD-API-KEY': props.apiKey!, 'DD-APPLICATION-KEY': props.appKey! }),
+        }),
+      });
+      this.dataSource = data;
+      this.orgId = Token.asString(Fn.lookupNested(Fn.jsondecode(data.getStringAttribute('response_body')), ORG_ID_PATH));
+    } else {
+      warnIfProviderTooOld(this, props.provider);
+      const data = new WireDataSource(this, 'CurrentUser', {
+        terraformType: 'datadog_current_user',
+        providerName: 'datadog',
+        provider: props.provider,
+        attributes: () => ({}),
+      });
+      this.dataSource = data;
+      this.orgId = data.getStringAttribute('org_id');
+    }
+  }
+
+  /** The org principal, `org:<orgId>`, for a binding's principals. */
+  public get principal(): Principal {
+    return Principal.org(this.orgId);
+  }
+}
+
+function defaultHttpProvider(scope: Construct): TerraformProvider {
+  const stack = TerraformStack.of(scope);
+  const existing = stack.node
+    .findAll()
+    .find((c): c is TerraformProvider => c instanceof TerraformProvider && c.terraformResourceType === 'http' && c.alias === undefined);
+  return existing ?? new HttpProvider(stack, 'hashicorp-http');
+}
+
+// datadog_current_user exists from DataDog/datadog 4.16.0. Warn when the
+// provider this stack declares (so far) allows older versions.
+function warnIfProviderTooOld(scope: Construct, provider?: TerraformProvider): void {
+  const candidates = provider
+    ? [provider]
+    : TerraformStack.of(scope).node.findAll().filter((c): c is TerraformProvider => c instanceof TerraformProvider && c.terraformResourceType === 'datadog' && c.alias === undefined);
+  for (const candidate of candidates) {
+    if (!(candidate instanceof DatadogProvider)) continue;
+    if (!lowerBoundAtLeast(candidate.versionConstraint, [4, 16, 0])) {
+      Annotations.of(scope).addWarning(
+        `CurrentOrg: the datadog_current_user data source needs DataDog/datadog 4.16.0 or later, but the provider's version constraint ` +
+          `"${candidate.versionConstraint}" allows older versions. Set versionConstraint to ">= 4.16.0, < 5.0.0", or use CurrentOrgSource.HTTP.`,
+      );
+    }
+  }
+}
+
+/** True when a version constraint excludes every version below `minimum`. */
+function lowerBoundAtLeast(constraint: string, minimum: number[]): boolean {
+  for (const part of constraint.split(',')) {
+    const match = /^\s*(>=|>|~>|=)?\s*v?(\d+)(?:\.(\d+))?(?:\.(\d+))?\s*$/.exec(part);
+    if (!match) continue;
+    const version = [Number(match[2]), Number(match[3] ?? 0), Number(match[4] ?? 0)];
+    if (compareVersions(version, minimum) >= 0) return true;
+  }
+  return false;
+}
+
+function compareVersions(a: number[], b: number[]): number {
+  for (let i = 0; i < 3; i++) if (a[i] !== b[i]) return a[i] - b[i];
+  return 0;
+}

@@ -1,0 +1,137 @@
+import { Construct } from 'constructs';
+import { compileSchema } from '../core/json-schema';
+import { Problems } from '../core/problems';
+import { wire } from '../core/wire';
+import { WireProvider } from '../core/wire-elements';
+import { checkKeyReference } from './datadog-keys';
+
+/** The default version constraint of `DataDog/datadog`: the restriction policy schema is the same throughout. */
+export const DEFAULT_DATADOG_VERSION_CONSTRAINT = '>= 3.82.0, < 5.0.0';
+
+/**
+ * The API URL of each Datadog site, for {@link DatadogProviderProps.apiUrl}.
+ *
+ * @see https://docs.datadoghq.com/getting_started/site/
+ */
+export class DatadogApiUrl {
+  /** US1 (datadoghq.com), the provider's default. */
+  public static readonly US1 = 'https://api.datadoghq.com';
+  /** US3 (us3.datadoghq.com). */
+  public static readonly US3 = 'https://api.us3.datadoghq.com';
+  /** US5 (us5.datadoghq.com). */
+  public static readonly US5 = 'https://api.us5.datadoghq.com';
+  /** EU1 (datadoghq.eu). */
+  public static readonly EU1 = 'https://api.datadoghq.eu';
+  /** AP1 (ap1.datadoghq.com). */
+  public static readonly AP1 = 'https://api.ap1.datadoghq.com';
+  /** AP2 (ap2.datadoghq.com). */
+  public static readonly AP2 = 'https://api.ap2.datadoghq.com';
+  /** US1-FED (ddog-gov.com). */
+  public static readonly US1_FED = 'https://api.ddog-gov.com';
+
+  private constructor() {}
+}
+
+/**
+ * Props of a {@link DatadogProvider}.
+ *
+ * Keys are never literals: leave `apiKey` / `appKey` out and the provider reads
+ * `DD_API_KEY` / `DD_APP_KEY` from the environment when Terraform runs, or pass
+ * references to sensitive `TerraformVariable`s without defaults. A literal key
+ * is a `ValidationError`, so keys never land in synthesized files.
+ */
+export interface DatadogProviderProps {
+  /**
+   * The API URL of the Datadog site, without the `/api/` path (see {@link DatadogApiUrl}).
+   *
+   * @default - `DD_HOST` from the environment when Terraform runs, else https://api.datadoghq.com
+   */
+  readonly apiUrl?: string;
+
+  /**
+   * The API key, as a reference to a sensitive `TerraformVariable` with no default.
+   *
+   * @default - `DD_API_KEY` from the environment when Terraform runs
+   */
+  readonly apiKey?: string;
+
+  /**
+   * The application key, as a reference to a sensitive `TerraformVariable` with no default.
+   *
+   * @default - `DD_APP_KEY` from the environment when Terraform runs
+   */
+  readonly appKey?: string;
+
+  /**
+   * Whether the provider calls the API to check the keys when it starts.
+   * `false` lets `terraform validate` and offline plans run without keys.
+   *
+   * @default - the provider's default: true
+   */
+  readonly validate?: boolean;
+
+  /**
+   * Alias, for a second datadog provider in one stack.
+   *
+   * @default - the default datadog provider
+   */
+  readonly alias?: string;
+
+  /**
+   * Version constraint for `DataDog/datadog`. `CurrentOrg`'s default source,
+   * the `datadog_current_user` data source, needs 4.16.0 or later.
+   *
+   * @default ">= 3.82.0, < 5.0.0"
+   */
+  readonly versionConstraint?: string;
+}
+
+const API_URL_RULE = 'an absolute http(s) URL without the /api/ path, e.g. https://api.datadoghq.eu';
+
+const checkProps = compileSchema({
+  type: 'object',
+  properties: {
+    apiUrl: { description: API_URL_RULE, type: 'string', pattern: '^https?://[^\\s/]+(/[^\\s]*)?$', not: { pattern: '/api/?$' } },
+    apiKey: {},
+    appKey: {},
+    validate: { description: 'true or false', type: 'boolean' },
+    alias: { description: 'a Terraform identifier', type: 'string', pattern: '^[a-zA-Z_][a-zA-Z0-9_-]*$' },
+    versionConstraint: { description: 'a Terraform version constraint such as ">= 3.82.0, < 5.0.0"', type: 'string', minLength: 1 },
+  },
+  additionalProperties: false,
+});
+
+/**
+ * The `DataDog/datadog` provider: the site's API URL, and keys from the
+ * environment or sensitive variables only.
+ *
+ * @example
+ * new DatadogProvider(stack, 'datadog', { apiUrl: DatadogApiUrl.EU1 }); // keys from DD_API_KEY, DD_APP_KEY
+ */
+export class DatadogProvider extends WireProvider {
+  /** The version constraint written to `required_providers`. */
+  public readonly versionConstraint: string;
+
+  constructor(scope: Construct, id: string, props: DatadogProviderProps = {}) {
+    const versionConstraint = props.versionConstraint ?? DEFAULT_DATADOG_VERSION_CONSTRAINT;
+    super(scope, id, {
+      providerName: 'datadog',
+      source: 'DataDog/datadog',
+      versionConstraint,
+      alias: props.alias,
+      attributes: () => ({
+        api_url: wire.string(props.apiUrl),
+        api_key: wire.string(props.apiKey),
+        app_key: wire.string(props.appKey),
+        // The provider's schema types `validate` as a string, "true" or "false".
+        validate: wire.string(props.validate === undefined ? undefined : String(props.validate)),
+      }),
+    });
+    this.versionConstraint = versionConstraint;
+    const problems = new Problems();
+    checkProps(props, problems);
+    checkKeyReference(this, props.apiKey, problems, 'props/apiKey', 'DD_API_KEY');
+    checkKeyReference(this, props.appKey, problems, 'props/appKey', 'DD_APP_KEY');
+    problems.throwIfAny(this);
+  }
+}

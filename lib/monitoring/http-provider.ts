@@ -1,0 +1,51 @@
+import { Construct } from 'constructs';
+import { compileSchema } from '../core/json-schema';
+import { Problems } from '../core/problems';
+import { WireProvider } from '../core/wire-elements';
+
+/** Props of an {@link HttpProvider}. */
+export interface HttpProviderProps {
+  /**
+   * Alias, for a second http provider in one stack.
+   *
+   * @default - the default http provider
+   */
+  readonly alias?: string;
+
+  /**
+   * Version constraint for `hashicorp/http` (3.x has `request_headers`,
+   * `response_body` and `status_code`).
+   *
+   * @default ">= 3.0.0, < 4.0.0"
+   */
+  readonly versionConstraint?: string;
+}
+
+const checkProps = compileSchema({
+  type: 'object',
+  properties: {
+    alias: { description: 'a Terraform identifier', type: 'string', pattern: '^[a-zA-Z_][a-zA-Z0-9_-]*$' },
+    versionConstraint: { description: 'a Terraform version constraint such as ">= 3.0.0, < 4.0.0"', type: 'string', minLength: 1 },
+  },
+  additionalProperties: false,
+});
+
+/**
+ * The `hashicorp/http` provider, used by `CurrentOrg` with
+ * `CurrentOrgSource.HTTP` to read the org id on providers older than 4.16.
+ * It has no settings.
+ */
+export class HttpProvider extends WireProvider {
+  constructor(scope: Construct, id: string, props: HttpProviderProps = {}) {
+    super(scope, id, {
+      providerName: 'http',
+      source: 'hashicorp/http',
+      versionConstraint: props.versionConstraint ?? '>= 3.0.0, < 4.0.0',
+      alias: props.alias,
+      attributes: () => ({}),
+    });
+    const problems = new Problems();
+    checkProps(props, problems);
+    problems.throwIfAny(this);
+  }
+}

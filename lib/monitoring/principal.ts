@@ -1,0 +1,108 @@
+import { isUnresolved, Problems } from '../core/problems';
+import { checkFactoryId, ID_RULE, isValidId, splitTypeAndId, throwIfProblems } from './type-and-id';
+
+/** The principal types the restriction policy API accepts. */
+const PRINCIPAL_TYPES: readonly string[] = ['role', 'team', 'user', 'org'];
+
+/** What a principal string accepts, for error lines. */
+export const PRINCIPAL_RULE =
+  'a principal formatted "type:id", type one of role, team, user, org, then ' + ID_RULE + ' (e.g. "role:00000000-0000-1111-0000-000000000000")';
+
+/**
+ * Checks one principal string. Returns it when valid or unresolved (a token is
+ * known only when Terraform runs), undefined after recording a problem at `path`.
+ * @internal
+ */
+export function checkPrincipalString(raw: unknown, problems: Problems, path: string): string | undefined {
+  if (isUnresolved(raw)) return raw as string;
+  if (typeof raw !== 'string') {
+    problems.add(path, raw, PRINCIPAL_RULE);
+    return undefined;
+  }
+  const parts = splitTypeAndId(raw);
+  if (parts === undefined || !PRINCIPAL_TYPES.includes(parts.type)) {
+    problems.add(path, raw, PRINCIPAL_RULE);
+    return undefined;
+  }
+  if (!isValidId(parts.id)) {
+    problems.add(path, raw, `${ID_RULE} after "${parts.type}:"`);
+    return undefined;
+  }
+  return raw;
+}
+
+/**
+ * A principal of a restriction policy binding: a subject or a group of
+ * subjects, written `type:id`.
+ *
+ * Build one with a factory (`Principal.role(id)`, `.team`, `.user`, `.org`) or
+ * parse one with `Principal.fromString('role:…')`. Raw strings are also
+ * accepted wherever a principal is, and checked the same way.
+ *
+ * @example
+ * Principal.role('00000000-0000-1111-0000-000000000000').toString(); // "role:00000000-…"
+ */
+export class Principal {
+  /** A role, by its id. */
+  public static role(id: string): Principal {
+    return Principal.of('role', id, 'Principal.role');
+  }
+
+  /** A team, by its id. */
+  public static team(id: string): Principal {
+    return Principal.of('team', id, 'Principal.team');
+  }
+
+  /** A user, by its id. */
+  public static user(id: string): Principal {
+    return Principal.of('user', id, 'Principal.user');
+  }
+
+  /**
+   * An organization, by its id (`data.relationships.org.data.id` of
+   * `GET /api/v2/current_user`). Pass `CurrentOrg.orgId` to read it at plan time,
+   * or the result of `fetchOrgId` to write it as a literal.
+   */
+  public static org(id: string): Principal {
+    return Principal.of('org', id, 'Principal.org');
+  }
+
+  /**
+   * Parses `type:id`. Throws a `ValidationError` when the type is not role, team,
+   * user or org, or the id is empty or holds whitespace. A token cannot be
+   * parsed: pass it to `principals` directly, or to a factory as the id.
+   */
+  public static fromString(raw: string): Principal {
+    const problems = new Problems();
+    if (isUnresolved(raw)) {
+      problems.add('principal', raw, 'a literal string (a reference cannot be parsed at synth time: pass it to principals as is, or as the id of Principal.org(…))');
+    } else {
+      checkPrincipalString(raw, problems, 'principal');
+    }
+    throwIfProblems('Principal.fromString', problems);
+    const parts = splitTypeAndId(raw)!;
+    return new Principal(parts.type, parts.id);
+  }
+
+  private static of(type: string, id: string, factory: string): Principal {
+    const problems = new Problems();
+    checkFactoryId(id, problems);
+    throwIfProblems(factory, problems);
+    return new Principal(type, id);
+  }
+
+  /** The principal type: `role`, `team`, `user` or `org`. */
+  public readonly type: string;
+  /** The principal's id (may be a token, e.g. `CurrentOrg.orgId`). */
+  public readonly id: string;
+
+  private constructor(type: string, id: string) {
+    this.type = type;
+    this.id = id;
+  }
+
+  /** The wire form, `type:id`. */
+  public toString(): string {
+    return `${this.type}:${this.id}`;
+  }
+}

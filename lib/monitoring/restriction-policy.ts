@@ -1,0 +1,364 @@
+import { Construct, IConstruct } from 'constructs';
+import {
+  Annotations,
+  IResolvable,
+  ITerraformDependable,
+  TerraformProvider,
+  TerraformResource,
+  TerraformResourceLifecycle,
+  Token,
+} from '../core/cdktf';
+import { ImportBlocks, ImportTarget } from '../core/import-blocks';
+import { compileSchema } from '../core/json-schema';
+import { isUnresolved, Problems } from '../core/problems';
+import { wire, WireAttributes } from '../core/wire';
+import { WireResource } from '../core/wire-elements';
+import { checkPrincipalString, Principal } from './principal';
+import { RestrictionPolicyRelations } from './relations';
+import { checkResourceIdString, RestrictionPolicyResourceId } from './resource-id';
+
+const TERRAFORM_TYPE = 'datadog_restriction_policy';
+
+/**
+ * One binding of a restriction policy: principals granted one relation.
+ */
+export interface RestrictionPolicyBinding {
+  /**
+   * The relation (level of access) granted, e.g. `viewer` or `editor`. For a
+   * resource type this library knows, it must be one of that type's relations
+   * (see `RestrictionPolicyRelations`).
+   */
+  readonly relation: string;
+
+  /**
+   * The principals granted the relation: `Principal.role(id)`, `.team`,
+   * `.user`, `.org`, or raw `type:id` strings (checked the same way).
+   * Duplicates are dropped and the rest sorted. At least one.
+   */
+  readonly principals: (Principal | string)[];
+}
+
+/**
+ * Props of a {@link RestrictionPolicy}.
+ *
+ * Duplicates: a principal listed twice in a binding is kept once; bindings
+ * that share a relation are merged into one, their principals unioned. The
+ * output is sorted (bindings by relation, principals by code point), so the
+ * same policy always gives the same bytes. A binding whose `principals` is a
+ * whole-list token is written as given, neither merged nor sorted.
+ */
+export interface RestrictionPolicyProps {
+  /**
+   * The resource the policy restricts, `resource_type:resource_id`: a
+   * {@link RestrictionPolicyResourceId} or a raw string (checked the same
+   * way). Changing it replaces the policy. A resource type this library does
+   * not know is accepted with a warning, and its relations are not checked.
+   */
+  readonly resourceId: RestrictionPolicyResourceId | string;
+
+  /**
+   * The bindings: each grants one relation to some principals.
+   *
+   * @default - no bindings: the policy restricts the resource to nobody beyond
+   *   what the service always allows (its creator and admins)
+   */
+  readonly bindings?: RestrictionPolicyBinding[];
+
+  /**
+   * The datadog provider to manage the policy with.
+   *
+   * @default - the stack's default datadog provider
+   */
+  readonly provider?: TerraformProvider;
+
+  /**
+   * Lifecycle settings of the resource.
+   *
+   * @default - none
+   */
+  readonly lifecycle?: TerraformResourceLifecycle;
+
+  /**
+   * Resources the policy depends on.
+   *
+   * @default - none (references in `resourceId` or principals are dependencies already)
+   */
+  readonly dependsOn?: ITerraformDependable[];
+}
+
+/**
+ * Known state of an existing policy, for {@link RestrictionPolicy.fromResourceId}.
+ */
+export interface RestrictionPolicyState {
+  /**
+   * The policy's bindings, when known; checked, and exposed canonical (merged,
+   * sorted) as `bindings` and `canonicalBindings`.
+   *
+   * @default - unknown: `bindings` and `canonicalBindings` are undefined
+   */
+  readonly bindings?: RestrictionPolicyBinding[];
+}
+
+/**
+ * A restriction policy, declared by this stack or referenced by resource id.
+ */
+export interface IRestrictionPolicy extends IConstruct {
+  /** The provider's id of the policy: its resource id. */
+  readonly id: string;
+  /** The restricted resource, `resource_type:resource_id`. */
+  readonly resourceId: string;
+  /** The bindings, as a Terraform value (a set of `{ principals, relation }` objects), when known. */
+  readonly bindings?: IResolvable;
+  /** The bindings in canonical form (merged, sorted), when known at synth time. */
+  readonly canonicalBindings?: RestrictionPolicyBinding[];
+}
+
+const BINDINGS_SCHEMA = {
+  description: 'a list of bindings, each { relation, principals }',
+  type: 'array',
+  items: {
+    description: 'a binding { relation, principals }',
+    type: 'object',
+    required: ['relation', 'principals'],
+    properties: {
+      relation: { description: 'a relation such as "viewer" or "editor"', type: 'string' },
+      principals: {
+        description: 'a non-empty list of principals (Principal or "type:id" strings); a binding without principals grants nothing',
+        type: 'array',
+        minItems: 1,
+        items: { description: 'a Principal or a "type:id" string', type: ['string', 'object'] },
+      },
+    },
+    additionalProperties: false,
+  },
+};
+
+const checkProps = compileSchema({
+  type: 'object',
+  required: ['resourceId'],
+  properties: {
+    resourceId: { description: 'a RestrictionPolicyResourceId or a "resource_type:resource_id" string', type: ['string', 'object'] },
+    bindings: BINDINGS_SCHEMA,
+    provider: {},
+    lifecycle: {},
+    dependsOn: {},
+  },
+  additionalProperties: false,
+});
+
+const checkBindingsList = compileSchema(BINDINGS_SCHEMA);
+
+const RELATION_PATTERN = /^[^\s\p{Cc}]+$/u;
+const RELATION_RULE = 'a non-empty relation with no whitespace, such as "viewer" or "editor"';
+
+/** What the validation of a resource id and bindings yields. */
+interface CheckedPolicy {
+  readonly resourceId: string;
+  readonly resourceType?: string;
+  readonly bindings?: RestrictionPolicyBinding[];
+}
+
+function checkResourceId(value: unknown, problems: Problems, path: string): { resourceId: string; resourceType?: string } {
+  if (value instanceof RestrictionPolicyResourceId) {
+    const type = isUnresolved(value.resourceType) ? undefined : value.resourceType;
+    return { resourceId: value.toString(), resourceType: type };
+  }
+  const parts = checkResourceIdString(value, problems, path);
+  return { resourceId: value as string, resourceType: parts?.type };
+}
+
+/**
+ * Checks bindings and returns them canonical: merged by relation, principals
+ * deduplicated, everything sorted.
+ */
+function canonicalBindings(
+  bindings: RestrictionPolicyBinding[] | undefined,
+  resourceType: string | undefined,
+  problems: Problems,
+  basePath: string,
+): RestrictionPolicyBinding[] | undefined {
+  if (bindings === undefined || !problems.isClean(basePath)) return undefined;
+  const allowedRelations = resourceType === undefined ? undefined : RestrictionPolicyRelations.forResourceType(resourceType);
+  const merged = new Map<string, Set<string>>();
+  const asGiven: RestrictionPolicyBinding[] = [];
+  bindings.forEach((binding, i) => {
+    const path = `${basePath}/${i}`;
+    const relation = binding.relation;
+    if (!isUnresolved(relation)) {
+      if (!RELATION_PATTERN.test(relation)) {
+        problems.add(`${path}/relation`, relation, RELATION_RULE);
+      } else if (allowedRelations !== undefined && !allowedRelations.includes(relation)) {
+        problems.add(`${path}/relation`, relation, `one of ${allowedRelations.join(', ')} (the relations of resource type "${resourceType}")`);
+      }
+    }
+    if (isUnresolved(binding.principals)) {
+      asGiven.push({ relation, principals: binding.principals });
+      return;
+    }
+    const principals = merged.get(relation) ?? new Set<string>();
+    merged.set(relation, principals);
+    binding.principals.forEach((principal, j) => {
+      const text = principal instanceof Principal ? principal.toString() : checkPrincipalString(principal, problems, `${path}/principals/${j}`);
+      if (text !== undefined) principals.add(text);
+    });
+  });
+  const sorted = [...merged.entries()]
+    .sort(([a], [b]) => compareCodePoints(a, b))
+    .map(([relation, principals]) => ({ relation, principals: [...principals].sort(compareCodePoints) }));
+  return [...sorted, ...asGiven];
+}
+
+function compareCodePoints(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function checkPolicy(scope: IConstruct, props: RestrictionPolicyProps): CheckedPolicy {
+  const problems = new Problems();
+  checkProps(props, problems);
+  const { resourceId, resourceType } = problems.isClean('props/resourceId')
+    ? checkResourceId(props.resourceId, problems, 'props/resourceId')
+    : { resourceId: String(props.resourceId), resourceType: undefined };
+  const bindings = canonicalBindings(props.bindings, resourceType, problems, 'props/bindings');
+  problems.throwIfAny(scope);
+  return { resourceId, resourceType, bindings };
+}
+
+function warnIfUnknownType(scope: IConstruct, resourceType: string | undefined): void {
+  if (resourceType === undefined || RestrictionPolicyRelations.forResourceType(resourceType) !== undefined) return;
+  Annotations.of(scope).addWarning(
+    `RestrictionPolicy: resource type "${resourceType}" is not in this library's relations table; ` +
+      'it is accepted (the service adds types over time) but its relations are not checked. ' +
+      `Known types: ${RestrictionPolicyRelations.knownResourceTypes().join(', ')}.`,
+  );
+}
+
+function bindingBlocks(bindings: RestrictionPolicyBinding[]): WireAttributes[] {
+  return bindings.map((b) => ({
+    principals: wire.stringSet(b.principals as string[]),
+    relation: wire.string(b.relation),
+  }));
+}
+
+/**
+ * A restriction policy (`datadog_restriction_policy`): restricts access to one
+ * resource by binding principals (roles, teams, users, the org) to relations.
+ *
+ * Checked at synth time: the resource id and every principal are `type:id`
+ * with a non-empty id; principal types are role, team, user or org; relations
+ * are non-empty and, for a known resource type, one of its relations. The
+ * provider checks none of this: mistakes would surface only at apply.
+ *
+ * @example
+ * new RestrictionPolicy(stack, 'Policy', {
+ *   resourceId: RestrictionPolicyResourceId.dashboard('abc-def-ghi'),
+ *   bindings: [
+ *     { relation: 'editor', principals: [Principal.team('00000000-0000-1111-0000-000000000000')] },
+ *     { relation: 'viewer', principals: [new CurrentOrg(stack, 'Org').principal] },
+ *   ],
+ * });
+ *
+ * @see https://registry.terraform.io/providers/DataDog/datadog/latest/docs/resources/restriction_policy
+ */
+export class RestrictionPolicy extends Construct implements IRestrictionPolicy {
+  /**
+   * References an existing policy by its resource id. Emits nothing. No data
+   * source exists for policies: the bindings are what `state` says, if anything.
+   */
+  public static fromResourceId(
+    scope: Construct,
+    id: string,
+    resourceId: RestrictionPolicyResourceId | string,
+    state?: RestrictionPolicyState,
+  ): IRestrictionPolicy {
+    return new ExistingRestrictionPolicy(scope, id, resourceId, state);
+  }
+
+  /**
+   * Declares a policy that already exists and adopts it into Terraform state
+   * with an `import` block (id: the resource id). After the first apply it is
+   * managed like any other policy.
+   */
+  public static adopt(scope: Construct, id: string, props: RestrictionPolicyProps): RestrictionPolicy {
+    const policy = new RestrictionPolicy(scope, id, props);
+    ImportBlocks.of(policy).add(() => policy.address, policy.canonicalResourceId, props.provider);
+    return policy;
+  }
+
+  /**
+   * Emits only an `import` block for an existing policy, with no resource:
+   * `terraform plan -generate-config-out=FILE` then writes its configuration.
+   */
+  public static generateConfigForImport(
+    scope: Construct,
+    id: string,
+    resourceId: RestrictionPolicyResourceId | string,
+    provider?: TerraformProvider,
+  ): ImportTarget {
+    const problems = new Problems();
+    const checked = checkResourceId(resourceId, problems, 'resourceId');
+    problems.throwIfAny(scope);
+    return new ImportTarget(scope, id, { terraformType: TERRAFORM_TYPE, importId: checked.resourceId, provider });
+  }
+
+  /** The `datadog_restriction_policy` resource. */
+  public readonly resource: TerraformResource;
+  /** The policy's Terraform address, `datadog_restriction_policy.<name>`. */
+  public readonly address: string;
+  /** The policy's id (equal to its resource id), as a reference. */
+  public readonly id: string;
+  /** The restricted resource, as a reference to the resource's attribute. */
+  public readonly resourceId: string;
+  /** The bindings, as a reference to the resource's `bindings` attribute. */
+  public readonly bindings: IResolvable;
+  /** The resource id this construct synthesizes, `resource_type:resource_id`. */
+  public readonly canonicalResourceId: string;
+  /** The bindings this construct synthesizes: merged by relation, deduplicated, sorted. */
+  public readonly canonicalBindings?: RestrictionPolicyBinding[];
+
+  constructor(scope: Construct, id: string, props: RestrictionPolicyProps) {
+    super(scope, id);
+    const checked = checkPolicy(this, props);
+    warnIfUnknownType(this, checked.resourceType);
+    this.canonicalResourceId = checked.resourceId;
+    this.canonicalBindings = checked.bindings;
+    const bindings = checked.bindings;
+
+    const resource = new WireResource(this, 'Resource', {
+      terraformType: TERRAFORM_TYPE,
+      providerName: 'datadog',
+      provider: props.provider,
+      dependsOn: props.dependsOn,
+      lifecycle: props.lifecycle,
+      attributes: () => ({
+        resource_id: wire.string(checked.resourceId),
+        bindings: bindings === undefined ? undefined : wire.blockSet(bindingBlocks(bindings)),
+      }),
+    });
+    this.resource = resource;
+    this.address = resource.address;
+    this.id = resource.getStringAttribute('id');
+    this.resourceId = resource.getStringAttribute('resource_id');
+    this.bindings = resource.interpolationForAttribute('bindings');
+  }
+}
+
+class ExistingRestrictionPolicy extends Construct implements IRestrictionPolicy {
+  public readonly id: string;
+  public readonly resourceId: string;
+  public readonly bindings?: IResolvable;
+  public readonly canonicalBindings?: RestrictionPolicyBinding[];
+
+  constructor(scope: Construct, id: string, resourceId: RestrictionPolicyResourceId | string, state?: RestrictionPolicyState) {
+    super(scope, id);
+    const problems = new Problems();
+    const checked = checkResourceId(resourceId, problems, 'resourceId');
+    if (state?.bindings !== undefined) checkBindingsList(state.bindings, problems, 'state/bindings');
+    const bindings = canonicalBindings(state?.bindings, checked.resourceType, problems, 'state/bindings');
+    problems.throwIfAny(this);
+    warnIfUnknownType(this, checked.resourceType);
+    this.id = checked.resourceId;
+    this.resourceId = checked.resourceId;
+    this.canonicalBindings = bindings;
+    this.bindings = bindings === undefined ? undefined : Token.asAny(bindings.map((b) => ({ principals: b.principals, relation: b.relation })));
+  }
+}
