@@ -1,17 +1,20 @@
 import { isUnresolved } from './problems';
 
-// cdktf's HCL renderer quotes strings without escaping backslashes, and reads any
-// "${" as an expression. Strings it would garble are written as a one-item
-// template instead, `"${"…"}"`, whose value is exactly the string.
-const SAFE_FOR_CDKTF = /^[^"\\\r\n$%]*$/;
+// cdktf's HCL renderer quotes strings without escaping backslashes or quotes
+// reliably. Strings it would garble are written as a one-item template instead,
+// `"${"…"}"`, whose value is exactly the string.
+const SAFE_FOR_CDKTF = /^[^"\\\r\n$%{}]*$/;
 
-/** An HCL quoted-string literal for `text`: escapes, and `${`/`%{` made literal. */
+/**
+ * An HCL quoted-string literal for `text`. `${` and `%{` stay Terraform template
+ * syntax, as they are in the JSON output; any other `{` is written `\u007b`,
+ * because HCL's scanner miscounts a brace inside a string inside `${ }`.
+ */
 export function hclStringLiteral(text: string): string {
-  return JSON.stringify(text)
-    .replace(/\\b/g, '\\u0008')
-    .replace(/\\f/g, '\\u000c')
-    .replace(/\$\{(?!TfToken\[)/g, '$${')
-    .replace(/%\{/g, '%%{');
+  // JSON escapes are HCL escapes, but for \b and \f, which HCL lacks.
+  return JSON.stringify(text).replace(/\\([\s\S])|(?<![$%])\{/g, (match, escaped?: string) =>
+    escaped === undefined ? '\\u007b' : escaped === 'b' ? '\\u0008' : escaped === 'f' ? '\\u000c' : match,
+  );
 }
 
 /** A string attribute value that cdktf's HCL renderer writes back exactly. */
