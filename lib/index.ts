@@ -5,5 +5,13 @@ export * from './warehouse/authentication-profile';
 export { CREDENTIAL_KEYS } from './warehouse/authentication-profile-content';
 export * from './warehouse/aws-provider';
 // monitoring (RestrictionPolicy)
+export * from './monitoring/restriction-policy';
+export { Principal } from './monitoring/principal';
+export { RestrictionPolicyResourceId } from './monitoring/resource-id';
+export { RestrictionPolicyRelations } from './monitoring/relations';
+export { DatadogApiUrl, DatadogProvider, DatadogProviderProps } from './monitoring/datadog-provider';
+export * from './monitoring/http-provider';
+export * from './monitoring/current-org';
+export * from './monitoring/fetch-org-id';
 // cluster (NodeList)
 export * from './cluster';

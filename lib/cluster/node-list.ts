@@ -193,16 +193,7 @@ export class NodeList extends Construct {
         mode === NodeListMode.MANIFEST
           ? [manifestResource(this, name, manifest, props, common)]
           : partResources(this, name, node, props, common);
-      const resourceIds = resources.map((r) => r.getStringAttribute('id'));
-      const entry: NodeListEntry = {
-        name,
-        index,
-        object: nodeToKube(node),
-        manifest,
-        resources,
-        resourceIds,
-        id: mode === NodeListMode.MANIFEST ? resourceIds[0] : undefined,
-      };
+      const entry = new Entry(name, index, node, manifest, resources, mode === NodeListMode.MANIFEST);
       this.byName.set(name, entry);
       return entry;
     });
@@ -274,6 +265,34 @@ export class NodeList extends Construct {
         annotations.addWarning(`NodeList: kubernetes_node_taint has no timeAdded; it is not sent: ${at(timeAdded, 'spec/taints')}`);
       }
     }
+  }
+}
+
+// Computed on first use: a reference token captures a stack trace, which costs
+// seconds over 10,000 nodes when nobody reads the ids; so does the full object.
+class Entry implements NodeListEntry {
+  private cachedObject?: { [key: string]: any };
+  private cachedIds?: string[];
+
+  constructor(
+    public readonly name: string,
+    public readonly index: number,
+    private readonly source: Node,
+    public readonly manifest: { [key: string]: any },
+    public readonly resources: TerraformResource[],
+    private readonly manifestMode: boolean,
+  ) {}
+
+  public get object(): { [key: string]: any } {
+    return (this.cachedObject ??= nodeToKube(this.source));
+  }
+
+  public get resourceIds(): string[] {
+    return (this.cachedIds ??= this.resources.map((r) => r.getStringAttribute('id')));
+  }
+
+  public get id(): string | undefined {
+    return this.manifestMode ? this.resourceIds[0] : undefined;
   }
 }
 

@@ -92,19 +92,6 @@ export class WireDataSource extends TerraformDataSource {
       lifecycle: config.lifecycle,
     });
     this.attributes = config.attributes;
-    this.providerAlias = config.alias;
-  }
-
-  private providerAlias?: string;
-
-  // cdktf's TerraformProvider leaves alias storage to subclasses; fqn and the
-  // `alias` meta-argument read it from here.
-  public get alias(): string | undefined {
-    return this.providerAlias;
-  }
-
-  public set alias(value: string | undefined) {
-    this.providerAlias = value;
   }
 
   protected synthesizeAttributes(): { [name: string]: any } {

@@ -128,10 +128,11 @@ export class CurrentOrg extends Construct {
     if (source === CurrentOrgSource.HTTP) {
       const base = props.apiUrl ?? DatadogApiUrl.US1;
       const url = isUnresolved(base) ? `${base}/api/v2/current_user` : `${base.replace(/\/+$/, '')}/api/v2/current_user`;
-      const data = new WireDataSource(this, 'CurrentUser', {
+      if (props.provider === undefined) ensureDefaultHttpProvider(this);
+      const data = new HttpGetDataSource(this, 'CurrentUser', {
         terraformType: 'http',
         providerName: 'http',
-        provider: props.provider ?? defaultHttpProvider(this),
+        provider: props.provider,
         lifecycle: {
           postcondition: [
             {
@@ -166,12 +167,42 @@ export class CurrentOrg extends Construct {
   }
 }
 
-function defaultHttpProvider(scope: Construct): TerraformProvider {
+// The stack's default http provider, created on first use.
+function ensureDefaultHttpProvider(scope: Construct): void {
   const stack = TerraformStack.of(scope);
   const existing = stack.node
     .findAll()
-    .find((c): c is TerraformProvider => c instanceof TerraformProvider && c.terraformResourceType === 'http' && c.alias === undefined);
-  return existing ?? new HttpProvider(stack, 'hashicorp-http');
+    .find((c) => c instanceof TerraformProvider && c.terraformResourceType === 'http' && c.alias === undefined);
+  if (existing === undefined) new HttpProvider(stack, 'hashicorp-http');
+}
+
+/**
+ * The http data source. cdktf writes a data source's `lifecycle.postcondition`
+ * into HCL as an attribute list, which Terraform refuses ("Unsupported
+ * argument"): write each postcondition as a block, as in JSON.
+ */
+class HttpGetDataSource extends WireDataSource {
+  public toHclTerraform(): any {
+    const out = super.toHclTerraform();
+    const block = out.data?.http?.[this.friendlyUniqueId];
+    const postconditions: { condition: string; error_message: string }[] | undefined = block?.lifecycle?.postcondition;
+    if (postconditions !== undefined) {
+      const simple = (value: string) => ({ value, isBlock: false, type: 'simple', storageClassType: 'string' });
+      block.lifecycle = {
+        value: {
+          postcondition: {
+            value: postconditions.map((p) => ({ condition: simple(p.condition), error_message: simple(p.error_message) })),
+            isBlock: true,
+            type: 'list',
+            storageClassType: 'blockList',
+          },
+        },
+        isBlock: true,
+        type: 'struct',
+      };
+    }
+    return out;
+  }
 }
 
 // datadog_current_user exists from DataDog/datadog 4.16.0. Warn when the

@@ -1,0 +1,30 @@
+import { TerraformStack, Testing } from 'cdktf';
+import { KubernetesProvider, Node, ValidationError } from '../../lib';
+
+/** A fresh stack with a kubernetes provider. */
+export function newStack(): TerraformStack {
+  const stack = new TerraformStack(Testing.app(), 'stack');
+  new KubernetesProvider(stack, 'kubernetes', { configPath: '~/.kube/config' });
+  return stack;
+}
+
+/** A valid node named `name`. */
+export function node(name: string, extra: Partial<Node> = {}): Node {
+  return { metadata: { name }, ...extra };
+}
+
+/** The ValidationError `f` throws; fails when it throws nothing or something else. */
+export function errorOf(f: () => unknown): ValidationError {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof ValidationError) return e;
+    throw e;
+  }
+  throw new Error('expected a ValidationError, nothing was thrown');
+}
+
+/** The warning messages annotated on a construct. */
+export function warningsOf(construct: { node: { metadata: { type: string; data: any }[] } }): string[] {
+  return construct.node.metadata.filter((m) => m.type === '@cdktf/warn').map((m) => String(m.data));
+}
