@@ -3,8 +3,8 @@ module.exports = {
   testEnvironment: 'node',
   testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
   transform: {
-    // Type checking is `npm run build` (run by `npm test` first); jest only transpiles.
-    '^.+\\.ts$': ['ts-jest', { isolatedModules: true }],
+    // jest only transpiles (tsconfig sets isolatedModules); `npm test` type-checks first with tsc.
+    '^.+\\.ts$': ['ts-jest', {}],
   },
   testTimeout: 120000,
 };

@@ -1,5 +1,6 @@
 export * from './core/validation-error';
-export { ImportTarget, ImportTargetConfig } from './core/import-blocks';
+export { ImportTarget } from './core/import-blocks';
+export type { ImportTargetConfig } from './core/import-blocks';
 export { ReplaceTriggerKind } from './core/replace-trigger';
 export * from './warehouse/authentication-profile';
 export { CREDENTIAL_KEYS } from './warehouse/authentication-profile-content';
@@ -9,7 +10,8 @@ export * from './monitoring/restriction-policy';
 export { Principal } from './monitoring/principal';
 export { RestrictionPolicyResourceId } from './monitoring/resource-id';
 export { RestrictionPolicyRelations } from './monitoring/relations';
-export { DatadogApiUrl, DatadogProvider, DatadogProviderProps } from './monitoring/datadog-provider';
+export { DatadogApiUrl, DatadogProvider } from './monitoring/datadog-provider';
+export type { DatadogProviderProps } from './monitoring/datadog-provider';
 export * from './monitoring/http-provider';
 export * from './monitoring/current-org';
 export * from './monitoring/fetch-org-id';

@@ -5,19 +5,17 @@ export {
   Annotations,
   DefaultTokenResolver,
   Fn,
-  IResolvable,
-  ITerraformDependable,
   Lazy,
   StringConcat,
   TerraformDataSource,
   TerraformElement,
   TerraformProvider,
   TerraformResource,
-  TerraformResourceLifecycle,
   TerraformStack,
   TerraformVariable,
   Token,
   Tokenization,
 } from 'cdktf';
+export type { IResolvable, ITerraformDependable, TerraformResourceLifecycle } from 'cdktf';
 // Deep import: the same check cdktf's importFrom() adds, reused once per stack.
 export { ValidateTerraformVersion } from 'cdktf/lib/validations/validate-terraform-version';
