@@ -1,5 +1,7 @@
 import { TerraformStack, Testing } from 'cdktf';
-import { KubernetesProvider, Node, ValidationError } from '../../lib';
+import { KubernetesProvider, Node } from '../../lib';
+
+export { errorOf } from '../support/errors';
 
 /** A fresh stack with a kubernetes provider. */
 export function newStack(): TerraformStack {
@@ -11,17 +13,6 @@ export function newStack(): TerraformStack {
 /** A valid node named `name`. */
 export function node(name: string, extra: Partial<Node> = {}): Node {
   return { metadata: { name }, ...extra };
-}
-
-/** The ValidationError `f` throws; fails when it throws nothing or something else. */
-export function errorOf(f: () => unknown): ValidationError {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof ValidationError) return e;
-    throw e;
-  }
-  throw new Error('expected a ValidationError, nothing was thrown');
 }
 
 /** The warning messages annotated on a construct. */

@@ -8,6 +8,7 @@ import {
 } from '../../lib';
 import { ValidateBinaryVersion } from 'cdktf/lib/validations/validate-binary-version';
 import { ValidateTerraformVersion } from 'cdktf/lib/validations/validate-terraform-version';
+import { errorOf } from '../support/errors';
 import { synthJson } from '../support/synth';
 
 function newStack(): TerraformStack {
@@ -24,16 +25,6 @@ const VALID: AuthenticationProfileProps = {
 function profileBlock(stack: TerraformStack): any {
   const profiles = synthJson(stack).resource.aws_redshift_authentication_profile;
   return Object.values(profiles)[0];
-}
-
-function errorOf(f: () => unknown): ValidationError {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof ValidationError) return e;
-    throw e;
-  }
-  throw new Error('expected a ValidationError, nothing was thrown');
 }
 
 describe('AuthenticationProfile synthesis', () => {

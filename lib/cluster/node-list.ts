@@ -319,36 +319,20 @@ function partResources(scope: Construct, name: string, node: Node, props: NodeLi
   const metadata = wire.block({ name: wire.string(name) });
   const manager = wire.string(props.fieldManager);
   const force = wire.boolean(props.forceConflicts);
-  const labels = node.metadata.labels;
-  if (labels !== undefined && Object.keys(labels).length > 0) {
+  // kubernetes_labels and kubernetes_annotations share one shape: a map on an existing object.
+  for (const kind of ['labels', 'annotations'] as const) {
+    const entries = node.metadata[kind];
+    if (entries === undefined || Object.keys(entries).length === 0) continue;
     resources.push(
-      new WireResource(scope, `${name}-labels`, {
-        terraformType: 'kubernetes_labels',
+      new WireResource(scope, `${name}-${kind}`, {
+        terraformType: `kubernetes_${kind}`,
         providerName: 'kubernetes',
         ...common,
         attributes: (): WireAttributes => ({
           api_version: wire.string('v1'),
           kind: wire.string('Node'),
           metadata,
-          labels: wire.stringMap(labels),
-          field_manager: manager,
-          force,
-        }),
-      }),
-    );
-  }
-  const annotations = node.metadata.annotations;
-  if (annotations !== undefined && Object.keys(annotations).length > 0) {
-    resources.push(
-      new WireResource(scope, `${name}-annotations`, {
-        terraformType: 'kubernetes_annotations',
-        providerName: 'kubernetes',
-        ...common,
-        attributes: (): WireAttributes => ({
-          api_version: wire.string('v1'),
-          kind: wire.string('Node'),
-          metadata,
-          annotations: wire.stringMap(annotations),
+          [kind]: wire.stringMap(entries),
           field_manager: manager,
           force,
         }),
