@@ -204,8 +204,19 @@ describe('mappers write the exact Kubernetes keys', () => {
 describe('KubernetesProvider', () => {
   test('GIVEN a literal token THEN a ValidationError that does not echo it', () => {
     const error = errorOf(() => new KubernetesProvider(new TerraformStack(Testing.app(), 's'), 'k', { host: 'https://h', token: 'abc123secret' }));
-    expect(error.message).toContain('props/token: received "(a literal, not shown)"; allowed: a sensitive TerraformVariable\'s value, or nothing and KUBE_TOKEN in the environment');
+    expect(error.message).toContain('props/token: received "a literal string of 12 characters (not shown)"; allowed: a reference to a sensitive TerraformVariable');
+    expect(error.message).toContain('KUBE_TOKEN');
     expect(error.message).not.toContain('abc123secret');
+  });
+
+  test('GIVEN a token from a variable that is not sensitive THEN it is refused too', () => {
+    const stack = new TerraformStack(Testing.app(), 's');
+    const plain = new TerraformVariable(stack, 'kube_token', { type: 'string' });
+    const error = errorOf(() => new KubernetesProvider(stack, 'k', { host: 'https://h', token: plain.stringValue }));
+    expect(error.problems[0]).toMatchObject({ path: 'props/token', received: '"${var.kube_token}"' });
+    expect(error.problems[0].allowed).toMatch(/sensitive: true/);
+    const secret = new TerraformVariable(stack, 'kube_token_secret', { type: 'string', sensitive: true });
+    expect(() => new KubernetesProvider(stack, 'k2', { host: 'https://h', token: secret.stringValue, alias: 'two' })).not.toThrow();
   });
 
   test('GIVEN a literal client key THEN a ValidationError', () => {

@@ -1,7 +1,8 @@
 import { Construct } from 'constructs';
 import { IResolvable } from '../core/cdktf';
 import { compileSchema } from '../core/json-schema';
-import { isUnresolved, Problems } from '../core/problems';
+import { Problems } from '../core/problems';
+import { checkSecretReference } from '../core/secret-reference';
 import { wire } from '../core/wire';
 import { WireProvider } from '../core/wire-elements';
 
@@ -107,16 +108,7 @@ export class KubernetesProvider extends WireProvider {
   constructor(scope: Construct, id: string, props: KubernetesProviderProps = {}) {
     const problems = new Problems();
     checkProps(props, problems);
-    for (const prop of SECRET_PROPS) {
-      const value = props[prop];
-      if (value !== undefined && !isUnresolved(value)) {
-        problems.add(
-          `props/${prop}`,
-          '(a literal, not shown)',
-          `a sensitive TerraformVariable's value, or nothing and ${SECRET_ENV[prop]} in the environment: a literal would be written to the synthesized files`,
-        );
-      }
-    }
+    for (const prop of SECRET_PROPS) checkSecretReference(scope, props[prop], problems, `props/${prop}`, SECRET_ENV[prop]);
     if ((props.clientKey === undefined) !== (props.clientCertificate === undefined)) {
       const missing = props.clientKey === undefined ? 'clientKey' : 'clientCertificate';
       problems.add(`props/${missing}`, undefined, 'a value when the other half of the client certificate pair is given (or neither)');
@@ -125,6 +117,7 @@ export class KubernetesProvider extends WireProvider {
       providerName: 'kubernetes',
       source: 'hashicorp/kubernetes',
       versionConstraint: props.versionConstraint ?? '>= 2.21, < 3.0',
+      alias: props.alias,
       attributes: () => ({
         config_path: wire.string(props.configPath),
         config_context: wire.string(props.configContext),
@@ -137,6 +130,5 @@ export class KubernetesProvider extends WireProvider {
       }),
     });
     problems.throwIfAny(this);
-    if (props.alias !== undefined) this.alias = props.alias;
   }
 }

@@ -4,7 +4,7 @@ import { compileSchema } from '../core/json-schema';
 import { isUnresolved, Problems } from '../core/problems';
 import { wire } from '../core/wire';
 import { WireDataSource } from '../core/wire-elements';
-import { checkKeyReference } from './datadog-keys';
+import { checkSecretReference } from '../core/secret-reference';
 import { DatadogApiUrl, DatadogProvider } from './datadog-provider';
 import { fetchOrgId, FetchOrgIdOptions } from './fetch-org-id';
 import { HttpProvider } from './http-provider';
@@ -115,8 +115,8 @@ export class CurrentOrg extends Construct {
     const problems = new Problems();
     checkProps(props, problems);
     if (source === CurrentOrgSource.HTTP) {
-      checkKeyReference(this, props.apiKey, problems, 'props/apiKey');
-      checkKeyReference(this, props.appKey, problems, 'props/appKey');
+      checkSecretReference(this, props.apiKey, problems, 'props/apiKey');
+      checkSecretReference(this, props.appKey, problems, 'props/appKey');
     } else {
       for (const name of ['apiUrl', 'apiKey', 'appKey'] as const) {
         if (props[name] !== undefined) problems.add(`props/${name}`, name === 'apiUrl' ? props[name] : 'a value (not shown)', 'nothing with CURRENT_USER_DATA_SOURCE: the datadog provider\'s settings apply; set it only with CurrentOrgSource.HTTP');

@@ -3,7 +3,7 @@ import { compileSchema } from '../core/json-schema';
 import { Problems } from '../core/problems';
 import { wire } from '../core/wire';
 import { WireProvider } from '../core/wire-elements';
-import { checkKeyReference } from './datadog-keys';
+import { checkSecretReference } from '../core/secret-reference';
 
 /** The default version constraint of `DataDog/datadog`: the restriction policy schema is the same throughout. */
 export const DEFAULT_DATADOG_VERSION_CONSTRAINT = '>= 3.82.0, < 5.0.0';
@@ -130,8 +130,8 @@ export class DatadogProvider extends WireProvider {
     this.versionConstraint = versionConstraint;
     const problems = new Problems();
     checkProps(props, problems);
-    checkKeyReference(this, props.apiKey, problems, 'props/apiKey', 'DD_API_KEY');
-    checkKeyReference(this, props.appKey, problems, 'props/appKey', 'DD_APP_KEY');
+    checkSecretReference(this, props.apiKey, problems, 'props/apiKey', 'DD_API_KEY');
+    checkSecretReference(this, props.appKey, problems, 'props/appKey', 'DD_APP_KEY');
     problems.throwIfAny(this);
   }
 }

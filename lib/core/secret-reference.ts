@@ -1,22 +1,23 @@
-// The one rule for Datadog API and application keys: never a literal. A key is
-// read by the provider from DD_API_KEY / DD_APP_KEY, or given as a reference to
-// a sensitive TerraformVariable without a default. Internal.
+// The one rule for secrets in provider settings (Datadog keys, Kubernetes tokens
+// and client keys): never a literal. A secret is read by the provider from its
+// environment variable, or given as a reference to a sensitive TerraformVariable
+// without a default, so it is never written into a synthesized file.
 import { IConstruct } from 'constructs';
-import { DefaultTokenResolver, StringConcat, TerraformStack, TerraformVariable, Tokenization } from '../core/cdktf';
-import { isUnresolved, Problems } from '../core/problems';
+import { DefaultTokenResolver, StringConcat, TerraformStack, TerraformVariable, Tokenization } from './cdktf';
+import { isUnresolved, Problems } from './problems';
 
 const VARIABLE_REFERENCE = /^\$\{var\.([A-Za-z_][A-Za-z0-9_-]*)\}$/;
 
 /**
- * Checks a key prop. `envVar` names where the key comes from when the prop is
- * left out; pass undefined where the key is required.
+ * Checks a secret prop. `envVar` names where the provider reads the secret when
+ * the prop is left out; pass undefined where the prop is required.
  * A literal is reported without its value: the error must not leak it.
  */
-export function checkKeyReference(scope: IConstruct, value: unknown, problems: Problems, path: string, envVar?: string): void {
+export function checkSecretReference(scope: IConstruct, value: unknown, problems: Problems, path: string, envVar?: string): void {
   const allowed =
     'a reference to a sensitive TerraformVariable with no default (`variable.stringValue`)' +
     (envVar ? `, or nothing, for the provider to read ${envVar} from the environment` : '') +
-    '; a literal key would be written into the synthesized files';
+    '; a literal would be written into the synthesized files';
   if (value === undefined) {
     if (!envVar) problems.add(path, undefined, allowed);
     return;
