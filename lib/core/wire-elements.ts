@@ -40,9 +40,25 @@ export class WireResource extends TerraformResource {
     this.attributes = config.attributes;
   }
 
+  private readonly stringReferences = new Map<string, string>();
+
   /** The Terraform address, `type.name`, for import blocks and `replace_triggered_by`. */
   public get address(): string {
     return `${this.terraformResourceType}.${this.friendlyUniqueId}`;
+  }
+
+  /**
+   * A reference to a string attribute, created on first use and then reused:
+   * cdktf records a full stack trace for every reference, which dominated the
+   * synth time of 10,000 constructs that made theirs eagerly.
+   */
+  public stringReference(attribute: string): string {
+    let reference = this.stringReferences.get(attribute);
+    if (reference === undefined) {
+      reference = this.getStringAttribute(attribute);
+      this.stringReferences.set(attribute, reference);
+    }
+    return reference;
   }
 
   protected synthesizeAttributes(): { [name: string]: any } {

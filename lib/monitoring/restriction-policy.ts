@@ -304,12 +304,23 @@ export class RestrictionPolicy extends Construct implements IRestrictionPolicy {
   public readonly resource: TerraformResource;
   /** The policy's Terraform address, `datadog_restriction_policy.<name>`. */
   public readonly address: string;
+  private readonly wireResource: WireResource;
+
   /** The policy's id (equal to its resource id), as a reference. */
-  public readonly id: string;
+  public get id(): string {
+    return this.wireResource.stringReference('id');
+  }
+
   /** The restricted resource, as a reference to the resource's attribute. */
-  public readonly resourceId: string;
+  public get resourceId(): string {
+    return this.wireResource.stringReference('resource_id');
+  }
+
   /** The bindings, as a reference to the resource's `bindings` attribute. */
-  public readonly bindings: IResolvable;
+  public get bindings(): IResolvable {
+    return this.wireResource.interpolationForAttribute('bindings');
+  }
+
   /** The resource id this construct synthesizes, `resource_type:resource_id`. */
   public readonly canonicalResourceId: string;
   /** The bindings this construct synthesizes: merged by relation, deduplicated, sorted. */
@@ -335,10 +346,8 @@ export class RestrictionPolicy extends Construct implements IRestrictionPolicy {
       }),
     });
     this.resource = resource;
+    this.wireResource = resource;
     this.address = resource.address;
-    this.id = resource.getStringAttribute('id');
-    this.resourceId = resource.getStringAttribute('resource_id');
-    this.bindings = resource.interpolationForAttribute('bindings');
   }
 }
 

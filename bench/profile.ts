@@ -1,0 +1,59 @@
+// Profiles one scenario with `node --cpu-prof` and prints where the time went (self time by
+// function and by package/file). Usage:
+//   npx ts-node --transpile-only bench/profile.ts <kind> <variant> <construct> <n>
+//   e.g. bench/profile.ts synth lib policies 10000
+import { spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { build } from './run';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+  children?: number[];
+}
+
+function where(url: string): string {
+  const nm = url.lastIndexOf('node_modules/');
+  if (nm >= 0) return url.slice(nm + 13).split('/').slice(0, url.slice(nm + 13).startsWith('@') ? 2 : 1).join('/');
+  const lib = url.indexOf('/lib/');
+  if (url.includes('cdktf-bench-build-') && lib >= 0) return url.slice(lib + 1);
+  if (url.includes('cdktf-bench-build-')) return url.slice(url.indexOf('/bench/') + 1);
+  return url || '(native/gc)';
+}
+
+function main(): void {
+  const args = process.argv.slice(2);
+  const buildDir = build();
+  const profDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdktf-bench-prof-'));
+  const child = spawnSync(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profDir}`, '--max-old-space-size=2048', path.join(buildDir, 'bench', 'child.js'), ...args], {
+    env: { ...process.env, NODE_PATH: path.join(__dirname, '..', 'node_modules') },
+    encoding: 'utf8',
+  });
+  process.stdout.write(child.stdout);
+  if (child.status !== 0) process.stderr.write(child.stderr);
+  const file = fs.readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'))!;
+  const profile = JSON.parse(fs.readFileSync(path.join(profDir, file), 'utf8'));
+  const keep = path.join(os.tmpdir(), `bench-${args.join('-')}.cpuprofile`);
+  fs.copyFileSync(path.join(profDir, file), keep);
+  const interval = (profile.endTime - profile.startTime) / profile.samples.length / 1000; // ms per sample
+  const byFunction = new Map<string, number>();
+  const byFile = new Map<string, number>();
+  for (const node of profile.nodes as ProfileNode[]) {
+    const hits = node.hitCount ?? 0;
+    if (!hits) continue;
+    const f = where(node.callFrame.url);
+    const fn = `${node.callFrame.functionName || '(anonymous)'} ${f}:${node.callFrame.lineNumber + 1}`;
+    byFunction.set(fn, (byFunction.get(fn) ?? 0) + hits * interval);
+    byFile.set(f, (byFile.get(f) ?? 0) + hits * interval);
+  }
+  const top = (m: Map<string, number>, k: number) =>
+    [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, k).map(([name, t]) => `  ${t.toFixed(0).padStart(7)} ms  ${name}`).join('\n');
+  process.stdout.write(`\nself time by file/package:\n${top(byFile, 15)}\n\nself time by function:\n${top(byFunction, 25)}\n\nprofile kept at ${keep}\n`);
+  fs.rmSync(profDir, { recursive: true, force: true });
+  fs.rmSync(buildDir, { recursive: true, force: true });
+}
+
+main();
