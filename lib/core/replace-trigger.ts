@@ -1,7 +1,8 @@
-import { Construct, IConstruct } from 'constructs';
+import { Construct } from 'constructs';
 import { NullProvider } from '@cdktf/provider-null/lib/provider';
 import { Resource as NullResource } from '@cdktf/provider-null/lib/resource';
-import { Lazy, TerraformProvider, TerraformResource, TerraformStack } from './cdktf';
+import { TerraformResource, Token } from './cdktf';
+import { ensureDefaultProvider } from './default-provider';
 import { wire } from './wire';
 import { WireResource } from './wire-elements';
 
@@ -34,7 +35,7 @@ export function addReplaceTrigger(
 ): { readonly resource: TerraformResource; readonly address: string } {
   let resource: TerraformResource;
   if (kind === ReplaceTriggerKind.NULL_RESOURCE) {
-    ensureNullProvider(scope);
+    ensureDefaultProvider(scope, 'null', (stack) => new NullProvider(stack, 'null'));
     resource = new NullResource(scope, id, { triggers: { [key]: value } });
   } else {
     resource = new WireResource(scope, id, {
@@ -43,17 +44,10 @@ export function addReplaceTrigger(
       attributes: () => ({ triggers_replace: wire.string(value) }),
     });
   }
-  const address = Lazy.stringValue({ produce: () => `${resource.terraformResourceType}.${resource.friendlyUniqueId}` });
+  // Resolved at synth time, so a later overrideLogicalId() is seen. Not Lazy:
+  // cdktf's Lazy records a full stack trace, a large part of the synth time of
+  // 10,000 profiles (bench/, BENCHMARKS.md).
+  const addressOf = () => `${resource.terraformResourceType}.${resource.friendlyUniqueId}`;
+  const address = Token.asString({ creationStack: [], resolve: addressOf, toString: addressOf });
   return { resource, address };
-}
-
-const nullProviders = new WeakMap<TerraformStack, TerraformProvider>();
-
-function ensureNullProvider(scope: IConstruct): void {
-  const stack = TerraformStack.of(scope);
-  if (nullProviders.has(stack)) return;
-  const declared = stack.node
-    .findAll()
-    .find((c): c is TerraformProvider => TerraformProvider.isTerraformProvider(c) && c.terraformResourceType === 'null');
-  nullProviders.set(stack, declared ?? new NullProvider(stack, 'null'));
 }

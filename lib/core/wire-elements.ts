@@ -6,6 +6,7 @@ import {
   TerraformResource,
   TerraformResourceLifecycle,
 } from './cdktf';
+import { withHclLifecycle } from './hcl-lifecycle';
 import { toHclAttributes, toJsonAttributes, WireAttributes } from './wire';
 
 /** Where a block comes from: its Terraform type and the provider that owns it. */
@@ -70,29 +71,8 @@ export class WireResource extends TerraformResource {
   }
 
   public toHclTerraform(): any {
-    const out = super.toHclTerraform();
-    const block = out.resource?.[this.terraformResourceType]?.[this.friendlyUniqueId];
-    if (block?.lifecycle) block.lifecycle = hclLifecycle(block.lifecycle);
-    return out;
+    return withHclLifecycle(super.toHclTerraform(), 'resource', this.terraformResourceType, this.friendlyUniqueId);
   }
-}
-
-// cdktf writes lifecycle entries as quoted strings, which Terraform refuses in HCL
-// ("A single static variable reference is required"): write them as references.
-function hclLifecycle(lifecycle: { [key: string]: any }): any {
-  const references = (value: any) => ({
-    value: Array.isArray(value) ? `[${value.join(', ')}]` : value,
-    isBlock: false,
-    type: 'reference',
-  });
-  const typed: { [key: string]: any } = {};
-  for (const [key, value] of Object.entries(lifecycle)) {
-    if (value === undefined) continue;
-    if (key === 'replace_triggered_by' || key === 'ignore_changes') typed[key] = references(value);
-    else if (typeof value === 'boolean') typed[key] = { value, isBlock: false, type: 'simple', storageClassType: 'boolean' };
-    else typed[key] = value;
-  }
-  return { value: typed, isBlock: true, type: 'struct' };
 }
 
 /** A Terraform data source described as {@link WireAttributes}; see {@link WireResource}. */
@@ -116,6 +96,10 @@ export class WireDataSource extends TerraformDataSource {
 
   protected synthesizeHclAttributes(): { [name: string]: any } {
     return toHclAttributes(this.attributes());
+  }
+
+  public toHclTerraform(): any {
+    return withHclLifecycle(super.toHclTerraform(), 'data', this.terraformResourceType, this.friendlyUniqueId);
   }
 }
 

@@ -3,6 +3,7 @@ import { Annotations, Fn, TerraformDataSource, TerraformProvider, TerraformStack
 import { compileSchema } from '../core/json-schema';
 import { isUnresolved, Problems } from '../core/problems';
 import { wire } from '../core/wire';
+import { ensureDefaultProvider } from '../core/default-provider';
 import { WireDataSource } from '../core/wire-elements';
 import { checkSecretReference } from '../core/secret-reference';
 import { DatadogApiUrl, DatadogProvider } from './datadog-provider';
@@ -128,8 +129,8 @@ export class CurrentOrg extends Construct {
     if (source === CurrentOrgSource.HTTP) {
       const base = props.apiUrl ?? DatadogApiUrl.US1;
       const url = isUnresolved(base) ? `${base}/api/v2/current_user` : `${base.replace(/\/+$/, '')}/api/v2/current_user`;
-      if (props.provider === undefined) ensureDefaultHttpProvider(this);
-      const data = new HttpGetDataSource(this, 'CurrentUser', {
+      if (props.provider === undefined) ensureDefaultProvider(this, 'http', (stack) => new HttpProvider(stack, 'hashicorp-http'));
+      const data = new WireDataSource(this, 'CurrentUser', {
         terraformType: 'http',
         providerName: 'http',
         provider: props.provider,
@@ -164,44 +165,6 @@ export class CurrentOrg extends Construct {
   /** The org principal, `org:<orgId>`, for a binding's principals. */
   public get principal(): Principal {
     return Principal.org(this.orgId);
-  }
-}
-
-// The stack's default http provider, created on first use.
-function ensureDefaultHttpProvider(scope: Construct): void {
-  const stack = TerraformStack.of(scope);
-  const existing = stack.node
-    .findAll()
-    .find((c) => c instanceof TerraformProvider && c.terraformResourceType === 'http' && c.alias === undefined);
-  if (existing === undefined) new HttpProvider(stack, 'hashicorp-http');
-}
-
-/**
- * The http data source. cdktf writes a data source's `lifecycle.postcondition`
- * into HCL as an attribute list, which Terraform refuses ("Unsupported
- * argument"): write each postcondition as a block, as in JSON.
- */
-class HttpGetDataSource extends WireDataSource {
-  public toHclTerraform(): any {
-    const out = super.toHclTerraform();
-    const block = out.data?.http?.[this.friendlyUniqueId];
-    const postconditions: { condition: string; error_message: string }[] | undefined = block?.lifecycle?.postcondition;
-    if (postconditions !== undefined) {
-      const simple = (value: string) => ({ value, isBlock: false, type: 'simple', storageClassType: 'string' });
-      block.lifecycle = {
-        value: {
-          postcondition: {
-            value: postconditions.map((p) => ({ condition: simple(p.condition), error_message: simple(p.error_message) })),
-            isBlock: true,
-            type: 'list',
-            storageClassType: 'blockList',
-          },
-        },
-        isBlock: true,
-        type: 'struct',
-      };
-    }
-    return out;
   }
 }
 
