@@ -12,7 +12,7 @@
  * - Listens on 127.0.0.1 only, on a free port. `proxyEnv()` also makes it the
  *   HTTP(S) proxy of a child process: Go does not proxy loopback, so any request
  *   to another address reaches the emulator instead and is refused and recorded
- *   in `strayRequests` (tests assert it stays empty).
+ *   in `strayRequests` (tests assert it stays empty; `onStray` to stop the command at once).
  * - Records every call (`calls`) and every change of the stored profiles
  *   (`events`); `putProfile` creates a profile directly, as if made outside Terraform.
  *
@@ -109,6 +109,7 @@ export class RedshiftEmulator {
   public readonly strayRequests: string[] = [];
 
   private readonly store = new Map<string, string>();
+  private readonly strayListeners = new Set<(request: string) => void>();
   private readonly server: http.Server;
 
   private constructor(options: RedshiftEmulatorOptions) {
@@ -117,7 +118,7 @@ export class RedshiftEmulator {
     this.server = http.createServer((req, res) => this.handle(req, res));
     // HTTPS through the proxy: refuse, and remember who was asked for.
     this.server.on('connect', (req: http.IncomingMessage, socket) => {
-      this.strayRequests.push(`CONNECT ${req.url}`);
+      this.recordStray(`CONNECT ${req.url}`);
       socket.end('HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
     });
   }
@@ -170,6 +171,20 @@ export class RedshiftEmulator {
     return existed;
   }
 
+  /**
+   * Calls `listener` on each stray request; returns the unsubscribe function.
+   * The SDK retries refused requests for minutes: stop the command instead.
+   */
+  public onStray(listener: (request: string) => void): () => void {
+    this.strayListeners.add(listener);
+    return () => this.strayListeners.delete(listener);
+  }
+
+  private recordStray(request: string): void {
+    this.strayRequests.push(request);
+    for (const listener of this.strayListeners) listener(request);
+  }
+
   /** Calls of one action (all when omitted), from index `since` of `calls`. */
   public callsOf(action?: string, since = 0): EmulatorCall[] {
     return this.calls.slice(since).filter((c) => action === undefined || c.action === action);
@@ -182,7 +197,7 @@ export class RedshiftEmulator {
       const url = req.url ?? '';
       if (!url.startsWith('/')) {
         // An absolute URI: a plain-HTTP request through the proxy.
-        this.strayRequests.push(`${req.method} ${url}`);
+        this.recordStray(`${req.method} ${url}`);
         res.writeHead(502, { 'Content-Type': 'text/plain' }).end('the test emulator refuses to proxy\n');
         return;
       }
@@ -212,7 +227,7 @@ export class RedshiftEmulator {
           );
       } catch (e) {
         if (!(e instanceof Fault)) throw e;
-        if (e.code === 'InvalidAction' || e.code === 'MissingAuthenticationToken') this.strayRequests.push(`${req.method} ${url} Action=${action}`);
+        if (e.code === 'InvalidAction' || e.code === 'MissingAuthenticationToken') this.recordStray(`${req.method} ${url} Action=${action}`);
         this.calls.push({ action, params, status: e.status, errorCode: e.code });
         res
           .writeHead(e.status, { 'Content-Type': 'text/xml', 'x-amzn-RequestId': requestId })
