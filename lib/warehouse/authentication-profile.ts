@@ -205,14 +205,26 @@ export class AuthenticationProfile extends Construct implements IAuthenticationP
   public readonly resource: TerraformResource;
   /** The resource carrying the name, whose replacement replaces the profile. */
   public readonly replaceTriggerResource: TerraformResource;
-  /** The profile's id (its name), known after apply. */
-  public readonly id: string;
-  /** Name of the profile, as a reference to the resource's attribute. */
-  public readonly authenticationProfileName: string;
-  /** Content of the profile, as a reference to the resource's attribute. */
-  public readonly authenticationProfileContent: string;
   /** The canonical JSON content this construct synthesizes. */
   public readonly canonicalContent: string;
+  /** The profile's Terraform address, `aws_redshift_authentication_profile.<name>`. */
+  public readonly address: string;
+  private readonly wireResource: WireResource;
+
+  /** The profile's id (its name), as a reference known after apply. */
+  public get id(): string {
+    return this.wireResource.stringReference('id');
+  }
+
+  /** Name of the profile, as a reference to the resource's attribute. */
+  public get authenticationProfileName(): string {
+    return this.wireResource.stringReference('authentication_profile_name');
+  }
+
+  /** Content of the profile, as a reference to the resource's attribute. */
+  public get authenticationProfileContent(): string {
+    return this.wireResource.stringReference('authentication_profile_content');
+  }
 
   constructor(scope: Construct, id: string, props: AuthenticationProfileProps) {
     super(scope, id);
@@ -237,14 +249,9 @@ export class AuthenticationProfile extends Construct implements IAuthenticationP
       }),
     });
     this.resource = resource;
+    this.wireResource = resource;
     this.address = resource.address;
-    this.id = resource.getStringAttribute('id');
-    this.authenticationProfileName = resource.getStringAttribute('authentication_profile_name');
-    this.authenticationProfileContent = resource.getStringAttribute('authentication_profile_content');
   }
-
-  /** The profile's Terraform address, `aws_redshift_authentication_profile.<name>`. */
-  public readonly address: string;
 }
 
 class ExistingAuthenticationProfile extends Construct implements IAuthenticationProfile {
