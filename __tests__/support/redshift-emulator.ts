@@ -30,7 +30,11 @@ const API_VERSION = '2012-12-01';
 const NAME_PATTERN = /^[a-zA-Z0-9-]+$/;
 const MAX_NAME_LENGTH = 63;
 
-/** Keys the service refuses to store in a profile (credentials). */
+/**
+ * Keys the service refuses to store in a profile (credentials). Written out here,
+ * not imported from the library: the emulator models the service, independently
+ * of the code it tests.
+ */
 export const REFUSED_CONTENT_KEYS: readonly string[] = [
   'AccessKeyID',
   'access_key_id',
