@@ -61,6 +61,14 @@ describe('AuthenticationProfile synthesis', () => {
     expect(profileBlock(stack).lifecycle.replace_triggered_by).toEqual([`terraform_data.${triggerName}`]);
   });
 
+  test('the trigger address is taken at synth time, so a later overrideLogicalId is followed', () => {
+    const stack = newStack();
+    const profile = new AuthenticationProfile(stack, 'profile', VALID);
+    profile.replaceTriggerResource.overrideLogicalId('renamed_trigger');
+    expect(profileBlock(stack).lifecycle.replace_triggered_by).toEqual(['terraform_data.renamed_trigger']);
+    expect(synthJson(stack).resource.terraform_data.renamed_trigger.triggers_replace).toBe('analysts');
+  });
+
   test('the content does not feed the trigger, so content changes never replace', () => {
     const stack = newStack();
     new AuthenticationProfile(stack, 'profile', VALID);

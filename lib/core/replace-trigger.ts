@@ -1,7 +1,7 @@
 import { Construct } from 'constructs';
 import { NullProvider } from '@cdktf/provider-null/lib/provider';
 import { Resource as NullResource } from '@cdktf/provider-null/lib/resource';
-import { TerraformResource, Token } from './cdktf';
+import { TerraformResource } from './cdktf';
 import { ensureDefaultProvider } from './default-provider';
 import { wire } from './wire';
 import { WireResource } from './wire-elements';
@@ -20,34 +20,17 @@ export enum ReplaceTriggerKind {
 }
 
 /**
- * Declares the trigger resource under `scope` and returns its address, for a
- * `lifecycle.replace_triggered_by` entry.
- *
- * The address is a plain `type.name` string: cdktf renders a resource object
- * there as `${type.name}`, which Terraform rejects (toolchain.md).
+ * Declares the trigger resource under `scope`, carrying `key = value`. Name it
+ * in `WireElementConfig.replaceTriggeredBy` of the resource it replaces.
  */
-export function addReplaceTrigger(
-  scope: Construct,
-  id: string,
-  kind: ReplaceTriggerKind,
-  key: string,
-  value: string,
-): { readonly resource: TerraformResource; readonly address: string } {
-  let resource: TerraformResource;
+export function addReplaceTrigger(scope: Construct, id: string, kind: ReplaceTriggerKind, key: string, value: string): TerraformResource {
   if (kind === ReplaceTriggerKind.NULL_RESOURCE) {
     ensureDefaultProvider(scope, 'null', (stack) => new NullProvider(stack, 'null'));
-    resource = new NullResource(scope, id, { triggers: { [key]: value } });
-  } else {
-    resource = new WireResource(scope, id, {
-      terraformType: 'terraform_data',
-      providerName: 'terraform',
-      attributes: () => ({ triggers_replace: wire.string(value) }),
-    });
+    return new NullResource(scope, id, { triggers: { [key]: value } });
   }
-  // Resolved at synth time, so a later overrideLogicalId() is seen. Not Lazy:
-  // cdktf's Lazy records a full stack trace, a large part of the synth time of
-  // 10,000 profiles (bench/, BENCHMARKS.md).
-  const addressOf = () => `${resource.terraformResourceType}.${resource.friendlyUniqueId}`;
-  const address = Token.asString({ creationStack: [], resolve: addressOf, toString: addressOf });
-  return { resource, address };
+  return new WireResource(scope, id, {
+    terraformType: 'terraform_data',
+    providerName: 'terraform',
+    attributes: () => ({ triggers_replace: wire.string(value) }),
+  });
 }

@@ -20,6 +20,13 @@ export interface WireElementConfig {
   readonly provider?: TerraformProvider;
   readonly dependsOn?: ITerraformDependable[];
   readonly lifecycle?: TerraformResourceLifecycle;
+  /**
+   * Resources whose replacement (or any change) replaces this one, appended to
+   * `lifecycle.replace_triggered_by` as plain `type.name` addresses at synth time:
+   * cdktf renders a resource object there as `${type.name}`, which Terraform
+   * rejects (toolchain.md), and a token would cost a stack trace per resource.
+   */
+  readonly replaceTriggeredBy?: TerraformResource[];
 }
 
 /**
@@ -39,6 +46,16 @@ export class WireResource extends TerraformResource {
       lifecycle: config.lifecycle,
     });
     this.attributes = config.attributes;
+    this.replaceTriggers = config.replaceTriggeredBy ?? [];
+  }
+
+  private readonly replaceTriggers: TerraformResource[];
+
+  public get terraformMetaArguments(): { [name: string]: any } {
+    const meta = super.terraformMetaArguments;
+    if (this.replaceTriggers.length === 0) return meta;
+    const addresses = this.replaceTriggers.map((r) => `${r.terraformResourceType}.${r.friendlyUniqueId}`);
+    return { ...meta, lifecycle: { ...meta.lifecycle, replaceTriggeredBy: [...(meta.lifecycle?.replaceTriggeredBy ?? []), ...addresses] } };
   }
 
   private readonly stringReferences = new Map<string, string>();

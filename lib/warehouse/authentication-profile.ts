@@ -233,16 +233,14 @@ export class AuthenticationProfile extends Construct implements IAuthenticationP
     const content = this.canonicalContent;
 
     const trigger = addReplaceTrigger(this, 'NameTrigger', props.replaceTrigger ?? ReplaceTriggerKind.TERRAFORM_DATA, 'authentication_profile_name', name);
-    this.replaceTriggerResource = trigger.resource;
+    this.replaceTriggerResource = trigger;
     const resource = new WireResource(this, 'Resource', {
       terraformType: TERRAFORM_TYPE,
       providerName: 'aws',
       provider: props.provider,
       dependsOn: props.dependsOn,
-      lifecycle: {
-        ...props.lifecycle,
-        replaceTriggeredBy: [...(props.lifecycle?.replaceTriggeredBy ?? []), trigger.address],
-      },
+      lifecycle: props.lifecycle,
+      replaceTriggeredBy: [trigger],
       attributes: () => ({
         authentication_profile_name: wire.string(name),
         authentication_profile_content: wire.string(content),
