@@ -1,5 +1,5 @@
 import { isUnresolved, Problems } from '../core/problems';
-import { checkFactoryId, ID_RULE, isValidId, splitTypeAndId, throwIfProblems } from './type-and-id';
+import { checkFactoryId, checkTypeAndIdString, ID_RULE, splitTypeAndId, throwIfProblems } from './type-and-id';
 
 /** The principal types the restriction policy API accepts. */
 const PRINCIPAL_TYPES: readonly string[] = ['role', 'team', 'user', 'org'];
@@ -15,20 +15,7 @@ export const PRINCIPAL_RULE =
  */
 export function checkPrincipalString(raw: unknown, problems: Problems, path: string): string | undefined {
   if (isUnresolved(raw)) return raw as string;
-  if (typeof raw !== 'string') {
-    problems.add(path, raw, PRINCIPAL_RULE);
-    return undefined;
-  }
-  const parts = splitTypeAndId(raw);
-  if (parts === undefined || !PRINCIPAL_TYPES.includes(parts.type)) {
-    problems.add(path, raw, PRINCIPAL_RULE);
-    return undefined;
-  }
-  if (!isValidId(parts.id)) {
-    problems.add(path, raw, `${ID_RULE} after "${parts.type}:"`);
-    return undefined;
-  }
-  return raw;
+  return checkTypeAndIdString(raw, problems, path, PRINCIPAL_RULE, (type) => PRINCIPAL_TYPES.includes(type)) ? (raw as string) : undefined;
 }
 
 /**

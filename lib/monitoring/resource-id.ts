@@ -1,5 +1,5 @@
 import { isUnresolved, Problems } from '../core/problems';
-import { checkFactoryId, ID_RULE, isValidId, splitTypeAndId, throwIfProblems } from './type-and-id';
+import { checkFactoryId, checkTypeAndIdString, ID_RULE, splitTypeAndId, throwIfProblems } from './type-and-id';
 
 const RESOURCE_TYPE_PATTERN = /^[a-z][a-z0-9]*(?:[-_][a-z0-9]+)*$/;
 
@@ -28,20 +28,7 @@ export function checkResourceIdString(raw: unknown, problems: Problems, path: st
     return { type: parts.type };
   }
   if (isUnresolved(raw)) return {};
-  if (typeof raw !== 'string') {
-    problems.add(path, raw, RESOURCE_ID_RULE);
-    return undefined;
-  }
-  const parts = splitTypeAndId(raw);
-  if (parts === undefined || !RESOURCE_TYPE_PATTERN.test(parts.type)) {
-    problems.add(path, raw, RESOURCE_ID_RULE);
-    return undefined;
-  }
-  if (!isValidId(parts.id)) {
-    problems.add(path, raw, `${ID_RULE} after "${parts.type}:"`);
-    return undefined;
-  }
-  return parts;
+  return checkTypeAndIdString(raw, problems, path, RESOURCE_ID_RULE, (type) => RESOURCE_TYPE_PATTERN.test(type));
 }
 
 /**

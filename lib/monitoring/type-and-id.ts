@@ -28,6 +28,30 @@ export function isValidId(id: string): boolean {
 }
 
 /**
+ * Checks a literal `type:id` string: `typeAllowed` decides the type, the id
+ * follows {@link ID_RULE}. Returns its parts, or undefined after recording a
+ * problem at `path` (with `rule` as what is allowed). Callers handle tokens first.
+ */
+export function checkTypeAndIdString(
+  raw: unknown,
+  problems: Problems,
+  path: string,
+  rule: string,
+  typeAllowed: (type: string) => boolean,
+): TypeAndId | undefined {
+  const parts = typeof raw === 'string' ? splitTypeAndId(raw) : undefined;
+  if (parts === undefined || !typeAllowed(parts.type)) {
+    problems.add(path, raw, rule);
+    return undefined;
+  }
+  if (!isValidId(parts.id)) {
+    problems.add(path, raw, `${ID_RULE} after "${parts.type}:"`);
+    return undefined;
+  }
+  return parts;
+}
+
+/**
  * Checks an id given to a factory (`Principal.role(id)`, `RestrictionPolicyResourceId.dashboard(id)`).
  * Unresolved tokens pass: they are known only when Terraform runs.
  */
