@@ -1,4 +1,5 @@
 export * from './core/validation-error';
+export * from './core/errors';
 export { ImportTarget } from './core/import-blocks';
 export type { ImportTargetConfig } from './core/import-blocks';
 export { ReplaceTriggerKind } from './core/replace-trigger';

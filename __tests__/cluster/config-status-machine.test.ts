@@ -3,8 +3,10 @@ import {
   NodeConfigEventType,
   NodeConfigSource,
   NodeConfigState,
+  NodeConfigStatusMachine,
   nextNodeConfigStatus,
 } from '../../lib';
+import { errorOf } from '../support/errors';
 
 const source = (resourceVersion: string): NodeConfigSource => ({
   configMap: { name: 'kubelet-config', namespace: 'kube-system', kubeletConfigKey: 'kubelet', uid: 'uid-1', resourceVersion },
@@ -74,8 +76,23 @@ describe('nextNodeConfigStatus: reset, errors', () => {
     expect(next.status).toEqual({ assigned: V2, active: V2, lastKnownGood: V1, error: 'download failed' });
   });
 
-  test('GIVEN an error event without a message THEN a TypeError', () => {
-    expect(() => nextNodeConfigStatus(soaking, { type: NodeConfigEventType.DOWNLOAD_OR_CHECKPOINT_ERROR }, at(1))).toThrow(/needs a non-empty message/);
+  test('GIVEN an error event without a message THEN a ValidationError naming event/message', () => {
+    const error = errorOf(() => nextNodeConfigStatus(soaking, { type: NodeConfigEventType.DOWNLOAD_OR_CHECKPOINT_ERROR }, at(1)));
+    expect(error.constructPath).toBe('NodeConfigStatusMachine.next');
+    expect(error.problems).toEqual([expect.objectContaining({ path: 'event/message', received: 'nothing' })]);
+  });
+
+  test('GIVEN an unknown event type THEN a ValidationError listing the types', () => {
+    const error = errorOf(() => nextNodeConfigStatus(soaking, { type: 'Reboot' as NodeConfigEventType }, at(1)));
+    expect(error.problems).toEqual([expect.objectContaining({ path: 'event/type', received: '"Reboot"', allowed: expect.stringContaining('SoakCheck') })]);
+  });
+
+  test('NodeConfigStatusMachine is the same machine for every jsii language', () => {
+    const event = { type: NodeConfigEventType.LOAD_OR_VALIDATION_ERROR, message: 'bad config' };
+    expect(NodeConfigStatusMachine.next(soaking, event, at(1))).toEqual(nextNodeConfigStatus(soaking, event, at(1)));
+    expect(NodeConfigStatusMachine.SOAK_MILLISECONDS).toBe(10 * 60 * 1000);
+    expect(NodeConfigStatusMachine.sameSource(soaking.status.active, soaking.status.assigned)).toBe(true);
+    expect(NodeConfigStatusMachine.sameSource(undefined, soaking.status.assigned)).toBe(false);
   });
 
   test('the input state is not modified', () => {

@@ -1,6 +1,8 @@
 // The transitions of NodeConfigStatus (dynamic kubelet configuration). The
 // kubelet feature behind them was deprecated in Kubernetes 1.22 and removed from
 // the kubelet in 1.24; this models what the API documents, as a pure function.
+import { describeValue } from '../core/problems';
+import { ValidationError } from '../core/validation-error';
 import { ConfigMapNodeConfigSource, NodeConfigSource, NodeConfigStatus } from './model';
 
 /** How long Assigned must stay Active before it becomes LastKnownGood: 10 minutes. */
@@ -91,13 +93,17 @@ export function nextNodeConfigStatus(current: NodeConfigState, event: NodeConfig
     case NodeConfigEventType.DOWNLOAD_OR_CHECKPOINT_ERROR:
       return { ...current, status: { ...status, error: requireMessage(event) } };
     default:
-      throw new TypeError(`unknown NodeConfigEventType ${JSON.stringify((event as NodeConfigEvent).type)}`);
+      throw new ValidationError('NodeConfigStatusMachine.next', [
+        { path: 'event/type', received: describeValue((event as NodeConfigEvent | undefined)?.type), allowed: Object.values(NodeConfigEventType).join(', ') },
+      ]);
   }
 }
 
 function requireMessage(event: NodeConfigEvent): string {
   if (typeof event.message !== 'string' || event.message === '') {
-    throw new TypeError(`a ${event.type} event needs a non-empty message (the status error text)`);
+    throw new ValidationError('NodeConfigStatusMachine.next', [
+      { path: 'event/message', received: describeValue(event.message), allowed: `a non-empty string: a ${event.type} event sets the status error text` },
+    ]);
   }
   return event.message;
 }
@@ -120,4 +126,37 @@ function sameConfigMap(a: ConfigMapNodeConfigSource | undefined, b: ConfigMapNod
     a.name === b.name && a.namespace === b.namespace && a.kubeletConfigKey === b.kubeletConfigKey &&
     a.uid === b.uid && a.resourceVersion === b.resourceVersion
   );
+}
+
+/**
+ * The configuration status transitions of a node (dynamic kubelet configuration,
+ * removed from the kubelet in Kubernetes 1.24), as static members every jsii
+ * language can call. TypeScript can also use `nextNodeConfigStatus` and `sameSource`.
+ */
+export class NodeConfigStatusMachine {
+  /** How long Assigned must stay Active before it becomes LastKnownGood: 10 minutes, in milliseconds. */
+  public static readonly SOAK_MILLISECONDS: number = NODE_CONFIG_SOAK_MILLISECONDS;
+
+  /**
+   * The next configuration status of a node after `event` at time `now`; see {@link nextNodeConfigStatus}.
+   *
+   * @param current the status and the kubelet's local record of Assigned
+   * @param event what happened
+   * @param now when it happened
+   */
+  public static next(current: NodeConfigState, event: NodeConfigEvent, now: Date): NodeConfigState {
+    return nextNodeConfigStatus(current, event, now);
+  }
+
+  /**
+   * True when two config sources name the same ConfigMap at the same version.
+   *
+   * @param a one source
+   * @param b the other source
+   */
+  public static sameSource(a?: NodeConfigSource, b?: NodeConfigSource): boolean {
+    return sameSource(a, b);
+  }
+
+  private constructor() {}
 }

@@ -4,3 +4,4 @@ export * from './cluster-nodes';
 export * from './kubernetes-provider';
 export * from './config-status-machine';
 export { isDnsSubdomain, isQualifiedName, isLabelValue, ANNOTATIONS_MAX_BYTES } from './validation';
+export { KubernetesNames } from './kubernetes-names';

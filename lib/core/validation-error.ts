@@ -1,3 +1,5 @@
+import { LibraryError } from './library-error';
+
 /**
  * One invalid property value found while validating a construct's props.
  */
@@ -10,16 +12,25 @@ export interface ValidationProblem {
   readonly allowed: string;
 }
 
+/** How many problem lines a message lists before "… and N more". */
+export const MAX_PROBLEM_LINES = 50;
+
+/** Brand of validation errors, shared by every copy of this library in one process. */
+export const VALIDATION_ERROR_BRAND = Symbol.for('cdktf-warehouse-monitoring-cluster.ValidationError');
+
 /**
  * The error every construct of this library throws for invalid props.
  *
  * It names the construct path and lists every problem found at once, one line
  * each, so a user fixes all of them in one round instead of one per synth.
+ * Other jsii languages read it with `Errors.validationDetails`.
+ *
+ * @internal jsii cannot describe a subclass of `Error`; TypeScript users catch it as usual.
  */
-export class ValidationError extends Error {
+export class ValidationError extends LibraryError {
   /** Path of the construct in the construct tree, e.g. `app/stack/profile`. */
   public readonly constructPath: string;
-  /** Every problem found, in the order the checks ran. */
+  /** Every problem found, in the order the checks ran (the message lists the first 50). */
   public readonly problems: ValidationProblem[];
 
   /**
@@ -27,13 +38,15 @@ export class ValidationError extends Error {
    * @param problems every problem found (at least one)
    */
   constructor(constructPath: string, problems: ValidationProblem[]) {
-    const count = problems.length === 1 ? '1 invalid property' : `${problems.length} invalid properties`;
-    super(
-      `${constructPath}: ${count}:\n` +
-        problems.map((p) => `  ${p.path}: received ${p.received}; allowed: ${p.allowed}`).join('\n'),
-    );
-    this.name = 'ValidationError';
+    super(VALIDATION_ERROR_BRAND, 'ValidationError', validationMessage(constructPath, problems));
     this.constructPath = constructPath;
     this.problems = problems;
   }
+}
+
+function validationMessage(constructPath: string, problems: ValidationProblem[]): string {
+  const count = problems.length === 1 ? '1 invalid property' : `${problems.length} invalid properties`;
+  const lines = problems.slice(0, MAX_PROBLEM_LINES).map((p) => `  ${p.path}: received ${p.received}; allowed: ${p.allowed}`);
+  if (problems.length > MAX_PROBLEM_LINES) lines.push(`  … and ${problems.length - MAX_PROBLEM_LINES} more`);
+  return `${constructPath}: ${count}:\n${lines.join('\n')}`;
 }

@@ -133,7 +133,11 @@ export interface WireProviderConfig {
   readonly attributes: () => WireAttributes;
 }
 
-/** A provider block described as {@link WireAttributes}. */
+/**
+ * A provider block described as {@link WireAttributes}.
+ *
+ * @internal hidden base class: jsii copies its public members into each provider.
+ */
 export class WireProvider extends TerraformProvider {
   private readonly attributes: () => WireAttributes;
 

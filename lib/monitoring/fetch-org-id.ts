@@ -2,6 +2,9 @@
 // data.relationships.org.data.id. For scripts that want a literal `org:<id>`;
 // stacks that can read it at plan time use CurrentOrg instead.
 
+import { ORG_ID_LOOKUP_ERROR_BRAND } from '../core/errors';
+import { LibraryError } from '../core/library-error';
+
 /** Why {@link fetchOrgId} failed. */
 export enum OrgIdLookupFailure {
   /** The options are unusable (no key, not an http(s) URL, …); nothing was sent. */
@@ -61,8 +64,14 @@ export interface FetchOrgIdOptions {
   readonly defaultRetryDelayMs?: number;
 }
 
-/** The error {@link fetchOrgId} throws: why, the URL, the status and how many requests were sent. */
-export class OrgIdLookupError extends Error {
+/**
+ * The error {@link fetchOrgId} throws: why, the URL, the status and how many requests were sent.
+ * The message ends with them in brackets, so other jsii languages read them
+ * with `Errors.orgIdLookupDetails`.
+ *
+ * @internal jsii cannot describe a subclass of `Error`; TypeScript users catch it as usual.
+ */
+export class OrgIdLookupError extends LibraryError {
   /** Why the lookup failed. */
   public readonly reason: OrgIdLookupFailure;
   /** The URL requested. */
@@ -73,8 +82,11 @@ export class OrgIdLookupError extends Error {
   public readonly attempts: number;
 
   constructor(reason: OrgIdLookupFailure, url: string, message: string, attempts: number, status?: number) {
-    super(`fetchOrgId: GET ${url}: ${message}`);
-    this.name = 'OrgIdLookupError';
+    super(
+      ORG_ID_LOOKUP_ERROR_BRAND,
+      'OrgIdLookupError',
+      `fetchOrgId: GET ${url}: ${message} [reason: ${reason}; status: ${status ?? 'none'}; attempts: ${attempts}]`,
+    );
     this.reason = reason;
     this.url = url;
     this.status = status;

@@ -316,8 +316,11 @@ export class RestrictionPolicy extends Construct implements IRestrictionPolicy {
     return this.wireResource.stringReference('resource_id');
   }
 
-  /** The bindings, as a reference to the resource's `bindings` attribute. */
-  public get bindings(): IResolvable {
+  /**
+   * The bindings, as a reference to the resource's `bindings` attribute. Always
+   * set on a declared policy; typed optional as in {@link IRestrictionPolicy}.
+   */
+  public get bindings(): IResolvable | undefined {
     return this.wireResource.interpolationForAttribute('bindings');
   }
 

@@ -11,7 +11,7 @@ import { isUnresolved, Problems } from '../core/problems';
 import { addReplaceTrigger, ReplaceTriggerKind } from '../core/replace-trigger';
 import { wire } from '../core/wire';
 import { WireResource } from '../core/wire-elements';
-import { canonicalProfileContent, contentByteLength } from './authentication-profile-content';
+import { canonicalProfileContent, contentByteLength, CREDENTIAL_KEYS } from './authentication-profile-content';
 
 const TERRAFORM_TYPE = 'aws_redshift_authentication_profile';
 
@@ -160,6 +160,13 @@ function validateProps(scope: IConstruct, props: AuthenticationProfileProps): st
  */
 export class AuthenticationProfile extends Construct implements IAuthenticationProfile {
   /**
+   * The content keys the service refuses to store, because they are
+   * credentials (`AccessKeyID`, `Password`, …): pass those to the driver at
+   * connect time.
+   */
+  public static readonly CREDENTIAL_KEYS: string[] = [...CREDENTIAL_KEYS];
+
+  /**
    * References an existing profile by name. Emits nothing; use it where a
    * profile name is needed. No data source exists for profiles, so nothing is
    * read: the content is what `state` says, if anything.
@@ -221,8 +228,11 @@ export class AuthenticationProfile extends Construct implements IAuthenticationP
     return this.wireResource.stringReference('authentication_profile_name');
   }
 
-  /** Content of the profile, as a reference to the resource's attribute. */
-  public get authenticationProfileContent(): string {
+  /**
+   * Content of the profile, as a reference to the resource's attribute. Always
+   * set on a declared profile; typed optional as in {@link IAuthenticationProfile}.
+   */
+  public get authenticationProfileContent(): string | undefined {
     return this.wireResource.stringReference('authentication_profile_content');
   }
 

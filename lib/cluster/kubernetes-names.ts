@@ -1,0 +1,44 @@
+import { ANNOTATIONS_MAX_BYTES, DNS_SUBDOMAIN_MAX_LENGTH, isDnsSubdomain, isLabelValue, isQualifiedName, QUALIFIED_NAME_MAX_LENGTH } from './validation';
+
+/**
+ * The Kubernetes name formats the node rules use, as the API server checks
+ * them, for every jsii language. TypeScript can also import `isDnsSubdomain`,
+ * `isQualifiedName`, `isLabelValue` and `ANNOTATIONS_MAX_BYTES`.
+ */
+export class KubernetesNames {
+  /** Maximum length of a DNS-1123 subdomain (node names, label key prefixes): 253. */
+  public static readonly DNS_SUBDOMAIN_MAX_LENGTH: number = DNS_SUBDOMAIN_MAX_LENGTH;
+  /** Maximum length of the name part of a qualified name, and of a label value: 63. */
+  public static readonly QUALIFIED_NAME_MAX_LENGTH: number = QUALIFIED_NAME_MAX_LENGTH;
+  /** Maximum total size of a node's annotations, keys and values, in bytes: 256 KiB. */
+  public static readonly ANNOTATIONS_MAX_BYTES: number = ANNOTATIONS_MAX_BYTES;
+
+  /**
+   * True when `name` is a DNS-1123 subdomain (a valid node name).
+   *
+   * @param name the name to check
+   */
+  public static isDnsSubdomain(name: string): boolean {
+    return isDnsSubdomain(name);
+  }
+
+  /**
+   * True when `key` is a qualified name (a valid label, annotation or taint key).
+   *
+   * @param key the key to check
+   */
+  public static isQualifiedName(key: string): boolean {
+    return isQualifiedName(key);
+  }
+
+  /**
+   * True when `value` is a valid label value (empty allowed).
+   *
+   * @param value the value to check
+   */
+  public static isLabelValue(value: string): boolean {
+    return isLabelValue(value);
+  }
+
+  private constructor() {}
+}

@@ -1,0 +1,142 @@
+import { VALIDATION_ERROR_BRAND, ValidationProblem } from './validation-error';
+
+/** Brand of org-id lookup errors (`OrgIdLookupError`). */
+export const ORG_ID_LOOKUP_ERROR_BRAND = Symbol.for('cdktf-warehouse-monitoring-cluster.OrgIdLookupError');
+
+/**
+ * What a validation error says, read back from the error or from its message.
+ */
+export interface ValidationErrorDetails {
+  /** Path of the construct (or name of the factory) whose input is invalid, e.g. `app/stack/profile`. */
+  readonly constructPath: string;
+  /** How many problems were found; the message lists at most the first 50. */
+  readonly problemCount: number;
+  /** The problems the error carries: all of them from the error, the listed ones from a message. */
+  readonly problems: ValidationProblem[];
+}
+
+/**
+ * Recognises and reads this library's errors, from every jsii language.
+ *
+ * In TypeScript the errors are `Error`s (`ValidationError`, `OrgIdLookupError`)
+ * and these helpers accept them. Other languages receive a JavaScript error as
+ * their runtime's exception (Python `RuntimeError`, Java `JsiiError`, …) whose
+ * message is the error's message: pass that string and the helpers read it.
+ *
+ * @example
+ * try {
+ *   new AuthenticationProfile(stack, 'p', props);
+ * } catch (e) {
+ *   const details = Errors.validationDetails(e);
+ *   if (details) console.error(details.problems.map((p) => p.path));
+ * }
+ */
+export class Errors {
+  /**
+   * True when `x` is a validation error of this library, or the message of one.
+   *
+   * @param x a caught error, or its message
+   */
+  public static isValidationError(x: any): boolean {
+    return Errors.validationDetails(x) !== undefined;
+  }
+
+  /**
+   * The construct path and problems of a validation error.
+   *
+   * @param x a caught error, or its message
+   * @returns the details, or undefined when `x` is not a validation error
+   */
+  public static validationDetails(x: any): ValidationErrorDetails | undefined {
+    if (isBranded(x, VALIDATION_ERROR_BRAND)) {
+      return { constructPath: x.constructPath, problemCount: x.problems.length, problems: [...x.problems] };
+    }
+    const message = messageOf(x);
+    return message === undefined ? undefined : parseValidationMessage(message);
+  }
+
+  /**
+   * True when `x` is an org-id lookup error (`fetchOrgId`), or the message of one.
+   *
+   * @param x a caught error, or its message
+   */
+  public static isOrgIdLookupError(x: any): boolean {
+    return Errors.orgIdLookupDetails(x) !== undefined;
+  }
+
+  /**
+   * Why an org-id lookup failed, read from the error or its message.
+   *
+   * @param x a caught error, or its message
+   * @returns the details, or undefined when `x` is not an org-id lookup error
+   */
+  public static orgIdLookupDetails(x: any): OrgIdLookupErrorDetails | undefined {
+    if (isBranded(x, ORG_ID_LOOKUP_ERROR_BRAND)) {
+      return { reason: x.reason, url: x.url, status: x.status, attempts: x.attempts };
+    }
+    const message = messageOf(x);
+    return message === undefined ? undefined : parseOrgIdLookupMessage(message);
+  }
+}
+
+/**
+ * Why an org-id lookup failed.
+ */
+export interface OrgIdLookupErrorDetails {
+  /** The kind of failure, one of `OrgIdLookupFailure`'s values (`unauthorized`, `rate-limited`, …). */
+  readonly reason: string;
+  /** The URL requested. */
+  readonly url: string;
+  /**
+   * The HTTP status of the last answer.
+   *
+   * @default - no answer was received
+   */
+  readonly status?: number;
+  /** How many requests were sent. */
+  readonly attempts: number;
+}
+
+function isBranded(x: unknown, brand: symbol): x is any {
+  return typeof x === 'object' && x !== null && (x as any)[brand] === true;
+}
+
+function messageOf(x: unknown): string | undefined {
+  if (typeof x === 'string') return x;
+  if (x instanceof Error) return x.message;
+  return undefined;
+}
+
+const HEADER = /^(.+): (\d+) invalid propert(?:y|ies):$/;
+const PROBLEM = /^ {2}(.+?): received (.*); allowed: (.*)$/;
+const MORE = /^ {2}… and (\d+) more$/;
+
+/**
+ * Reads a validation message back. Received values are JSON or a type-and-length
+ * description and never span lines; the allowed text is the library's own and
+ * never contains "; allowed: ", so the last occurrence ends the received value.
+ */
+function parseValidationMessage(message: string): ValidationErrorDetails | undefined {
+  const lines = message.split('\n');
+  const header = HEADER.exec(lines[0]);
+  if (header === null) return undefined;
+  const problems: ValidationProblem[] = [];
+  for (const line of lines.slice(1)) {
+    if (MORE.test(line)) continue;
+    const match = PROBLEM.exec(line);
+    if (match === null) return undefined;
+    const rest = `${match[2]}; allowed: ${match[3]}`;
+    const cut = rest.lastIndexOf('; allowed: ');
+    problems.push({ path: match[1], received: rest.slice(0, cut), allowed: rest.slice(cut + '; allowed: '.length) });
+  }
+  if (problems.length === 0) return undefined;
+  return { constructPath: header[1], problemCount: Number(header[2]), problems };
+}
+
+const ORG_ID_MESSAGE = /^fetchOrgId: GET (\S+): [\s\S]* \[reason: ([a-z-]+); status: (\d+|none); attempts: (\d+)\]$/;
+
+function parseOrgIdLookupMessage(message: string): OrgIdLookupErrorDetails | undefined {
+  const match = ORG_ID_MESSAGE.exec(message);
+  if (match === null) return undefined;
+  return { url: match[1], reason: match[2], status: match[3] === 'none' ? undefined : Number(match[3]), attempts: Number(match[4]) };
+}
