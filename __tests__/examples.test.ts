@@ -3,7 +3,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { App, TerraformStack } from 'cdktf';
+import { App, TerraformStack } from '../lib/core/framework';
 import { buildExamples, EXAMPLE_STACKS } from '../examples/app';
 import { AuthenticationProfile } from '../lib';
 import { synthAtomically } from '../scripts/synth-atomically';

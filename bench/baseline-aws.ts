@@ -2,7 +2,7 @@
 // TerraformResource writing the same aws_redshift_authentication_profile block (and terraform_data
 // trigger) with no validation, and a plain TerraformProvider for hashicorp/aws.
 import { Construct } from 'constructs';
-import { TerraformProvider, TerraformResource, TerraformResourceLifecycle } from 'cdktf';
+import { TerraformProvider, TerraformResource, TerraformResourceLifecycle } from '../lib/core/framework';
 
 export class BaseAwsProvider extends TerraformProvider {
   constructor(scope: Construct, id: string, private readonly region: string) {

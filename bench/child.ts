@@ -32,7 +32,7 @@ function main(): void {
   const start = performance.now();
   try {
     /* eslint-disable @typescript-eslint/no-var-requires */
-    const cdktf = require('cdktf');
+    const cdktf = require('../lib/core/framework');
     let mod: StackModule;
     if (kind === 'cold') mod = variant === 'lib' ? require('./stacks-lib') : require('./cold-base');
     else mod = variant === 'lib' ? require('./stacks-lib') : require('./stacks-base');

@@ -1,7 +1,7 @@
 // Cold-start baseline: the same one-of-each stack, with the official bindings loaded from their
 // package roots (how they are usually imported). No aws binding is installed: the profile uses the
 // plain TerraformResource baseline.
-import { App, TerraformStack } from 'cdktf';
+import { App, TerraformStack } from '../lib/core/framework';
 import * as datadog from '@cdktf/provider-datadog';
 import * as kubernetes from '@cdktf/provider-kubernetes';
 import { BaseAwsProvider, baseProfile } from './baseline-aws';

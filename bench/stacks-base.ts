@@ -1,6 +1,6 @@
 // The baseline variant: the same blocks with no validation, from the official prebuilt classes
 // (deep imports of one class each) and, for aws, plain TerraformResource subclasses.
-import { App, TerraformStack } from 'cdktf';
+import { App, TerraformStack } from '../lib/core/framework';
 import { DatadogProvider } from '@cdktf/provider-datadog/lib/provider';
 import { RestrictionPolicy } from '@cdktf/provider-datadog/lib/restriction-policy';
 import { KubernetesProvider } from '@cdktf/provider-kubernetes/lib/provider';

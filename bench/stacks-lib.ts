@@ -1,5 +1,5 @@
 // The library variant of every scenario: constructs with validation on.
-import { App, TerraformStack } from 'cdktf';
+import { App, TerraformStack } from '../lib/core/framework';
 import {
   AuthenticationProfile,
   AwsProvider,

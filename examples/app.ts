@@ -1,4 +1,4 @@
-import { App } from 'cdktf';
+import { App } from '../lib/core/framework';
 import { CLUSTER_EXAMPLES } from './cluster';
 import { MONITORING_EXAMPLES } from './monitoring';
 import { ProfileAdoptStack } from './warehouse/profile-adopt';

@@ -1,5 +1,5 @@
 // Entry point for `cdktf synth` (see cdktf.json); `npm run synth` uses scripts/synth.ts.
-import { App } from 'cdktf';
+import { App } from '../lib/core/framework';
 import { buildExamples } from './app';
 
 const app = new App();

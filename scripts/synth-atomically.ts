@@ -1,6 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { App } from 'cdktf';
+import { App } from '../lib/core/framework';
 
 /**
  * Synthesizes an app into `outdir` all or nothing: the stacks are written to a

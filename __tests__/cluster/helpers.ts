@@ -1,4 +1,4 @@
-import { TerraformStack, Testing } from 'cdktf';
+import { TerraformStack, Testing } from '../../lib/core/framework';
 import { KubernetesProvider, Node } from '../../lib';
 
 export { errorOf } from '../support/errors';

@@ -2,7 +2,7 @@
 // @cdktf/provider-kubernetes classes synthesize for the same input (deep imports:
 // the package root takes seconds to load).
 import { Construct } from 'constructs';
-import { TerraformStack, Testing } from 'cdktf';
+import { TerraformStack, Testing } from '../../lib/core/framework';
 import { Annotations } from '@cdktf/provider-kubernetes/lib/annotations';
 import { DataKubernetesResources } from '@cdktf/provider-kubernetes/lib/data-kubernetes-resources';
 import { Labels } from '@cdktf/provider-kubernetes/lib/labels';

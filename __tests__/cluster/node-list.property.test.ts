@@ -2,7 +2,7 @@
 // independent oracle: a character-by-character reading of the API server's rules,
 // sharing no code or regular expression with the library.
 import * as fc from 'fast-check';
-import { TerraformStack, Testing } from 'cdktf';
+import { TerraformStack, Testing } from '../../lib/core/framework';
 import { Node, NodeList, NodeListMode, ValidationError } from '../../lib';
 
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';

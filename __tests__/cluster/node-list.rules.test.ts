@@ -1,4 +1,4 @@
-import { Testing, TerraformStack, TerraformVariable } from 'cdktf';
+import { Testing, TerraformStack, TerraformVariable } from '../../lib/core/framework';
 import { ANNOTATIONS_MAX_BYTES, Node, NodeList, NodeListMode, NodeListProps } from '../../lib';
 import { errorOf, newStack, node, warningsOf } from './helpers';
 

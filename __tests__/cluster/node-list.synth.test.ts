@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { createHash } from 'crypto';
-import { App, TerraformOutput, TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { App, TerraformOutput, TerraformStack, TerraformVariable, Testing } from '../../lib/core/framework';
 import { KubernetesProvider, Node, NodeList, NodeListMode, ValidationError } from '../../lib';
 import { nodeToKube } from '../../lib/cluster/mappers';
 import { CLUSTER_EXAMPLES } from '../../examples/cluster';

@@ -1,4 +1,4 @@
-import { App, TerraformStack } from '../../lib/core/cdktf';
+import { App, TerraformStack } from '../../lib/core/framework';
 import { AuthenticationProfile, Errors, OrgIdLookupError, OrgIdLookupFailure, ValidationError } from '../../lib';
 import { errorOf } from '../support/errors';
 

@@ -1,7 +1,7 @@
 // The wire model renders one description of attributes as JSON and as HCL; these
 // tests parse the HCL back (with cdktf's own hcl2json) and require the same values.
 import * as fc from 'fast-check';
-import { App, TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { App, TerraformStack, TerraformVariable, Testing } from '../../lib/core/framework';
 import { wire } from '../../lib/core/wire';
 import { WireProvider, WireResource } from '../../lib/core/wire-elements';
 import { parseHclStack, readJsonStack, synthApp } from './../support/synth';

@@ -5,7 +5,7 @@
 // wall time at the end of the run.
 import * as fs from 'fs';
 import * as path from 'path';
-import { TerraformStack, Testing } from 'cdktf';
+import { TerraformStack, Testing } from '../../lib/core/framework';
 import { AuthenticationProfile } from '../../lib/warehouse/authentication-profile';
 import { AwsProvider } from '../../lib/warehouse/aws-provider';
 import { ReattachedProvider, startReattachedAwsProvider } from '../support/provider-reattach';

@@ -1,9 +1,11 @@
 // The wire proof: no datadog provider binary runs here, so the blocks this
 // library writes are compared with those of the official schema-generated
 // binding, @cdktf/provider-datadog (deep-imported: its root index takes seconds).
-import { TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { TerraformStack, TerraformVariable, Testing } from '../../lib/core/framework';
 import { DatadogProvider as OfficialDatadogProvider } from '@cdktf/provider-datadog/lib/provider';
 import { RestrictionPolicy as OfficialRestrictionPolicy } from '@cdktf/provider-datadog/lib/restriction-policy';
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const framework = require('../../scripts/framework');
 import { CurrentOrg } from '../../lib/monitoring/current-org';
 import { DatadogApiUrl, DatadogProvider } from '../../lib/monitoring/datadog-provider';
 import { Principal } from '../../lib/monitoring/principal';
@@ -183,6 +185,11 @@ function asTerraformSets(block: any): any {
 }
 
 describe('datadog_restriction_policy: this library against @cdktf/provider-datadog', () => {
+  test("the official binding is the running framework's own (@cdktn/provider-datadog under cdktn)", () => {
+    const binding = framework.name === 'cdktn' ? '@cdktn/provider-datadog' : '@cdktf/provider-datadog';
+    expect(require.resolve('@cdktf/provider-datadog/lib/provider')).toContain(`${binding}/lib/provider`);
+  });
+
   test('the table has at least ten cases, covering every relation of the table', () => {
     expect(CASES.length).toBeGreaterThanOrEqual(10);
     const covered = new Set(everyRelationCases.flatMap((c) => c.official!(undefined as any).map((b) => b.relation)));

@@ -2,7 +2,7 @@
 // output equal to the JSON output, and no key material in any written file.
 import * as fs from 'fs';
 import * as path from 'path';
-import { App, TerraformStack, Testing } from 'cdktf';
+import { App, TerraformStack, Testing } from '../../lib/core/framework';
 import { MONITORING_EXAMPLES } from '../../examples/monitoring';
 import { comparableBlocks, parseHclStack, readJsonStack, stackNames, synthApp, synthJson } from '../support/synth';
 

@@ -1,5 +1,5 @@
 // Shared by the monitoring tests: stacks, and assertions on ValidationError.
-import { App, TerraformStack, Testing } from 'cdktf';
+import { App, TerraformStack, Testing } from '../../lib/core/framework';
 import { ValidationError, ValidationProblem } from '../../lib/core/validation-error';
 import { DatadogProvider } from '../../lib/monitoring/datadog-provider';
 

@@ -1,4 +1,4 @@
-import { TerraformOutput, TerraformStack, TerraformVariable, Testing, Token } from 'cdktf';
+import { TerraformOutput, TerraformStack, TerraformVariable, Testing, Token } from '../../lib/core/framework';
 import { CurrentOrg, CurrentOrgSource } from '../../lib/monitoring/current-org';
 import { DatadogProvider } from '../../lib/monitoring/datadog-provider';
 import { HttpProvider } from '../../lib/monitoring/http-provider';

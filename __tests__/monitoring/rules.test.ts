@@ -1,6 +1,6 @@
 // One failing test per rule: each names the construct path, the property path,
 // the value received and what is allowed.
-import { TerraformVariable, Testing, TerraformStack } from 'cdktf';
+import { TerraformVariable, Testing, TerraformStack } from '../../lib/core/framework';
 import { CurrentOrg, CurrentOrgSource } from '../../lib/monitoring/current-org';
 import { DatadogProvider } from '../../lib/monitoring/datadog-provider';
 import { HttpProvider } from '../../lib/monitoring/http-provider';

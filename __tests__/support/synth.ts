@@ -4,7 +4,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { parse } from '@cdktf/hcl2json';
-import { App, TerraformStack, Testing } from 'cdktf';
+import { App, TerraformStack, Testing } from '../../lib/core/framework';
 import { synthAtomically } from '../../scripts/synth-atomically';
 
 /** The synthesized Terraform JSON of a stack (validations run). */

@@ -3,7 +3,7 @@
 // but the library's ValidationError is ever thrown.
 import { isDeepStrictEqual } from 'util';
 import * as fc from 'fast-check';
-import { TerraformStack, Testing } from 'cdktf';
+import { TerraformStack, Testing } from '../../lib/core/framework';
 import { AuthenticationProfile, AwsProvider, ValidationError } from '../../lib';
 import { synthJson } from '../support/synth';
 

@@ -4,7 +4,7 @@
 // replace_triggered_by and a content change updating it in place.
 import * as fs from 'fs';
 import * as path from 'path';
-import { App, TerraformStack, Testing } from 'cdktf';
+import { App, TerraformStack, Testing } from '../../lib/core/framework';
 import { AuthenticationProfile, AwsProvider } from '../../lib';
 import { ProfileCreateStack } from '../../examples/warehouse/profile-create';
 import { synthApp, synthJson } from '../support/synth';

@@ -1,4 +1,4 @@
-import { App, TerraformOutput, TerraformStack, TerraformVariable, Testing } from 'cdktf';
+import { App, TerraformOutput, TerraformStack, TerraformVariable, Testing } from '../../lib/core/framework';
 import {
   AuthenticationProfile,
   AuthenticationProfileProps,
@@ -6,7 +6,7 @@ import {
   ReplaceTriggerKind,
   ValidationError,
 } from '../../lib';
-import { ValidateBinaryVersion } from 'cdktf/lib/validations/validate-binary-version';
+import { ValidateBinaryVersion } from '../../lib/core/framework';
 import { ValidateTerraformVersion } from 'cdktf/lib/validations/validate-terraform-version';
 import { errorOf } from '../support/errors';
 import { synthJson } from '../support/synth';

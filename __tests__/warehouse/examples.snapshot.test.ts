@@ -1,4 +1,4 @@
-import { Testing } from 'cdktf';
+import { Testing } from '../../lib/core/framework';
 import { ProfileAdoptStack } from '../../examples/warehouse/profile-adopt';
 import { ProfileCreateStack } from '../../examples/warehouse/profile-create';
 import { ProfileLookupStack } from '../../examples/warehouse/profile-lookup';

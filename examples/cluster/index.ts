@@ -1,4 +1,4 @@
-import { App } from 'cdktf';
+import { App } from '../../lib/core/framework';
 import { KubeletNodesStack } from './kubelet-nodes';
 import { NodesLookupAdoptStack } from './nodes-lookup-adopt';
 import { SmallClusterStack } from './small-cluster';

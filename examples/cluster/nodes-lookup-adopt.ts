@@ -1,5 +1,5 @@
 import { Construct } from 'constructs';
-import { TerraformOutput, TerraformStack } from 'cdktf';
+import { TerraformOutput, TerraformStack } from '../../lib/core/framework';
 import { KubernetesProvider, NodeList } from '../../lib';
 
 /**

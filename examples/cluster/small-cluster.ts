@@ -1,5 +1,5 @@
 import { Construct } from 'constructs';
-import { TerraformOutput, TerraformStack, TerraformVariable } from 'cdktf';
+import { TerraformOutput, TerraformStack, TerraformVariable } from '../../lib/core/framework';
 import { ConditionStatus, KubernetesProvider, NodeList, NodeListProps, TaintEffect } from '../../lib';
 
 /** A small cluster: a control-plane node and two workers, with conditions, taints and config status. */

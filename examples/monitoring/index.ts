@@ -1,4 +1,4 @@
-import { App } from 'cdktf';
+import { App } from '../../lib/core/framework';
 import { PolicyAdoptStack } from './policy-adopt';
 import { PolicyCreateStack } from './policy-create';
 import { PolicyLookupStack } from './policy-lookup';

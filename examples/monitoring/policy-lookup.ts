@@ -1,5 +1,5 @@
 import { Construct } from 'constructs';
-import { TerraformOutput, TerraformStack } from 'cdktf';
+import { TerraformOutput, TerraformStack } from '../../lib/core/framework';
 import { RestrictionPolicy } from '../../lib';
 
 /** References a policy that another team manages; emits nothing for it. */

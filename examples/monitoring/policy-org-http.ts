@@ -1,5 +1,5 @@
 import { Construct } from 'constructs';
-import { TerraformStack, TerraformVariable } from 'cdktf';
+import { TerraformStack, TerraformVariable } from '../../lib/core/framework';
 import { CurrentOrg, CurrentOrgSource, DatadogApiUrl, DatadogProvider, RestrictionPolicy, RestrictionPolicyResourceId } from '../../lib';
 
 /**

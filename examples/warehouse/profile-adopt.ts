@@ -1,5 +1,5 @@
 import { Construct } from 'constructs';
-import { TerraformStack } from 'cdktf';
+import { TerraformStack } from '../../lib/core/framework';
 import { AuthenticationProfile, AwsProvider } from '../../lib';
 
 /**

@@ -1,5 +1,5 @@
 import { Construct } from 'constructs';
-import { TerraformOutput, TerraformStack, TerraformVariable } from 'cdktf';
+import { TerraformOutput, TerraformStack, TerraformVariable } from '../../lib/core/framework';
 import { AuthenticationProfile, AwsProvider } from '../../lib';
 
 /**

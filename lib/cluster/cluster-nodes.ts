@@ -1,5 +1,5 @@
 import { Construct } from 'constructs';
-import { TerraformDataSource, TerraformProvider } from '../core/cdktf';
+import { TerraformDataSource, TerraformProvider } from '../core/framework';
 import { compileSchema } from '../core/json-schema';
 import { Problems } from '../core/problems';
 import { wire } from '../core/wire';

@@ -1,5 +1,5 @@
 import { Construct } from 'constructs';
-import { IResolvable } from '../core/cdktf';
+import { IResolvable } from '../core/framework';
 import { compileSchema } from '../core/json-schema';
 import { Problems } from '../core/problems';
 import { checkSecretReference } from '../core/secret-reference';

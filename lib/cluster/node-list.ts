@@ -6,7 +6,7 @@ import {
   ITerraformDependable,
   TerraformProvider,
   TerraformResource,
-} from '../core/cdktf';
+} from '../core/framework';
 import { ImportBlocks } from '../core/import-blocks';
 import { Problems } from '../core/problems';
 import { ValidationError } from '../core/validation-error';

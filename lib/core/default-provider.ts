@@ -1,5 +1,5 @@
 import { IConstruct } from 'constructs';
-import { TerraformProvider, TerraformStack } from './cdktf';
+import { TerraformProvider, TerraformStack } from './framework';
 
 const known = new WeakMap<TerraformStack, Map<string, TerraformProvider>>();
 

@@ -1,5 +1,5 @@
 import { Construct, IConstruct } from 'constructs';
-import { TerraformElement, TerraformProvider, TerraformStack, ValidateTerraformVersion } from './cdktf';
+import { TerraformElement, TerraformProvider, TerraformStack, ValidateTerraformVersion } from './framework';
 
 interface ImportEntry {
   readonly to: () => string;

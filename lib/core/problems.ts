@@ -1,5 +1,5 @@
 import { IConstruct } from 'constructs';
-import { Token } from './cdktf';
+import { Token } from './framework';
 import { ValidationError, ValidationProblem } from './validation-error';
 
 const MAX_RECEIVED_LENGTH = 120;

@@ -1,10 +1,8 @@
 import { Construct } from 'constructs';
-import { NullProvider } from '@cdktf/provider-null/lib/provider';
-import { Resource as NullResource } from '@cdktf/provider-null/lib/resource';
-import { TerraformResource } from './cdktf';
+import { TerraformResource } from './framework';
 import { ensureDefaultProvider } from './default-provider';
 import { wire } from './wire';
-import { WireResource } from './wire-elements';
+import { WireProvider, WireResource } from './wire-elements';
 
 /**
  * Which resource carries a value whose change must replace another resource.
@@ -14,10 +12,16 @@ export enum ReplaceTriggerKind {
   TERRAFORM_DATA = 'terraform_data',
   /**
    * `null_resource` of `hashicorp/null`, for teams that standardise on it. A
-   * `NullProvider` is added to the stack unless one was declared before.
+   * `null` provider is added to the stack unless one was declared before.
    */
   NULL_RESOURCE = 'null_resource',
 }
+
+// What @cdktf/provider-null 11 writes, byte for byte: source "null" and its
+// pinned version. The library renders the blocks itself, because the prebuilt
+// classes belong to cdktf and crash inside a cdktn stack.
+const NULL_PROVIDER_SOURCE = 'null';
+const NULL_PROVIDER_VERSION = '3.2.4';
 
 /**
  * Declares the trigger resource under `scope`, carrying `key = value`. Name it
@@ -25,8 +29,22 @@ export enum ReplaceTriggerKind {
  */
 export function addReplaceTrigger(scope: Construct, id: string, kind: ReplaceTriggerKind, key: string, value: string): TerraformResource {
   if (kind === ReplaceTriggerKind.NULL_RESOURCE) {
-    ensureDefaultProvider(scope, 'null', (stack) => new NullProvider(stack, 'null'));
-    return new NullResource(scope, id, { triggers: { [key]: value } });
+    ensureDefaultProvider(
+      scope,
+      'null',
+      (stack) =>
+        new WireProvider(stack, 'null', {
+          providerName: 'null',
+          source: NULL_PROVIDER_SOURCE,
+          versionConstraint: NULL_PROVIDER_VERSION,
+          attributes: () => ({}),
+        }),
+    );
+    return new WireResource(scope, id, {
+      terraformType: 'null_resource',
+      providerName: 'null',
+      attributes: () => ({ triggers: wire.stringMap({ [key]: value }) }),
+    });
   }
   return new WireResource(scope, id, {
     terraformType: 'terraform_data',

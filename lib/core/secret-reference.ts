@@ -3,7 +3,7 @@
 // environment variable, or given as a reference to a sensitive TerraformVariable
 // without a default, so it is never written into a synthesized file.
 import { IConstruct } from 'constructs';
-import { DefaultTokenResolver, StringConcat, TerraformStack, TerraformVariable, Tokenization } from './cdktf';
+import { DefaultTokenResolver, StringConcat, TerraformStack, TerraformVariable, Tokenization } from './framework';
 import { isUnresolved, Problems } from './problems';
 
 const VARIABLE_REFERENCE = /^\$\{var\.([A-Za-z_][A-Za-z0-9_-]*)\}$/;

@@ -5,7 +5,7 @@ import {
   TerraformProvider,
   TerraformResource,
   TerraformResourceLifecycle,
-} from './cdktf';
+} from './framework';
 import { withHclLifecycle } from './hcl-lifecycle';
 import { toHclAttributes, toJsonAttributes, WireAttributes } from './wire';
 

@@ -1,5 +1,5 @@
 import { hclAnyValue, hclString } from './hcl-literal';
-import { IResolvable } from './cdktf';
+import { IResolvable } from './framework';
 import { isUnresolved } from './problems';
 
 /**

@@ -1,5 +1,5 @@
 import { Construct } from 'constructs';
-import { Annotations, Fn, TerraformDataSource, TerraformProvider, TerraformStack, Token } from '../core/cdktf';
+import { Annotations, Fn, TerraformDataSource, TerraformProvider, TerraformStack, Token } from '../core/framework';
 import { compileSchema } from '../core/json-schema';
 import { isUnresolved, Problems } from '../core/problems';
 import { wire } from '../core/wire';

@@ -7,7 +7,7 @@ import {
   TerraformResource,
   TerraformResourceLifecycle,
   Token,
-} from '../core/cdktf';
+} from '../core/framework';
 import { ImportBlocks, ImportTarget } from '../core/import-blocks';
 import { compileSchema } from '../core/json-schema';
 import { isUnresolved, Problems } from '../core/problems';

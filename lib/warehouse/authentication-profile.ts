@@ -4,7 +4,7 @@ import {
   TerraformProvider,
   TerraformResource,
   TerraformResourceLifecycle,
-} from '../core/cdktf';
+} from '../core/framework';
 import { ImportBlocks, ImportTarget } from '../core/import-blocks';
 import { compileSchema } from '../core/json-schema';
 import { isUnresolved, Problems } from '../core/problems';

@@ -1,5 +1,5 @@
 import { Construct } from 'constructs';
-import { IResolvable } from '../core/cdktf';
+import { IResolvable } from '../core/framework';
 import { compileSchema } from '../core/json-schema';
 import { isUnresolved, Problems } from '../core/problems';
 import { wire } from '../core/wire';
