@@ -6,6 +6,7 @@
 // user of the published package would.
 //
 // Options: --rounds=N (default 3)  --only=synth,adopt,cold,footprint (default; add scale for scenario 2)
+//          --frameworks=cdktf,cdktn (default: the synth scenario runs on both; the others on cdktf)
 //          --ns=100,1000,10000  --scale-n=100000 (scenario 2: one round)  --adopt-rounds=N (default 2)
 //          --aws-size=skip (no npm look-up of @cdktf/provider-aws)
 import { execFileSync, spawnSync } from 'child_process';
@@ -27,6 +28,7 @@ const ONLY = option('only', 'synth,adopt,cold,footprint').split(',');
 const NS = option('ns', '100,1000,10000').split(',').map(Number);
 const SCALE_N = Number(option('scale-n', '100000'));
 const CONSTRUCTS = ['profiles', 'policies', 'nodes'] as const;
+const FRAMEWORKS = option('frameworks', 'cdktf,cdktn').split(',');
 
 // ---------------------------------------------------------------- build
 function transpileTree(src: string, out: string): void {
@@ -68,11 +70,13 @@ interface ChildResult {
   processWallMs: number;
 }
 
-function runChild(buildDir: string, args: string[]): ChildResult {
+function runChild(buildDir: string, args: string[], framework: string): ChildResult {
   const started = process.hrtime.bigint();
-  const child = spawnSync(process.execPath, ['--max-old-space-size=2048', path.join(buildDir, 'bench', 'child.js'), ...args], {
+  // scripts/framework.js maps the framework module (and the datadog binding) for CDK_FRAMEWORK=cdktn.
+  const preload = ['-r', path.join(ROOT, 'scripts', 'framework.js')];
+  const child = spawnSync(process.execPath, ['--max-old-space-size=2048', ...preload, path.join(buildDir, 'bench', 'child.js'), ...args], {
     cwd: ROOT,
-    env: { ...process.env, NODE_PATH: path.join(ROOT, 'node_modules') },
+    env: { ...process.env, NODE_PATH: path.join(ROOT, 'node_modules'), CDK_FRAMEWORK: framework },
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });
@@ -97,11 +101,14 @@ interface Pair {
   args: (variant: 'base' | 'lib') => string[];
   rounds: number;
   n: number;
+  /** cdktf or cdktn: both variants of a pair run on the same framework. */
+  framework: string;
 }
 
 interface PairResult {
   scenario: string;
   label: string;
+  framework?: string;
   n: number;
   metric: string;
   rounds: number;
@@ -122,7 +129,7 @@ function runPairs(buildDir: string, pairs: Pair[]): PairResult[] {
       const r = runs.get(p)!;
       for (const variant of ['base', 'lib'] as const) {
         try {
-          const res = runChild(buildDir, p.args(variant));
+          const res = runChild(buildDir, p.args(variant), p.framework);
           r[variant].push(res);
           process.stderr.write(`  round ${round + 1} ${p.label} ${variant}: ${(res[p.metric] as number).toFixed(0)} ms, ${res.peakRssMb.toFixed(0)} MB\n`);
         } catch (e) {
@@ -146,6 +153,7 @@ function runPairs(buildDir: string, pairs: Pair[]): PairResult[] {
     return {
       scenario: p.scenario,
       label: p.label,
+      framework: p.framework,
       n: p.n,
       metric: String(p.metric),
       rounds: p.rounds,
@@ -287,17 +295,21 @@ function main(): void {
   };
   const pairs: Pair[] = [];
   if (ONLY.includes('synth')) {
-    for (const n of NS) {
-      for (const c of CONSTRUCTS) {
-        pairs.push({ scenario: 'synth', label: `synth ${c}`, n, metric: 'workMs', rounds: ROUNDS, args: (v) => ['synth', v, c, String(n)] });
+    for (const framework of FRAMEWORKS) {
+      for (const n of NS) {
+        for (const c of CONSTRUCTS) {
+          // cdktf keeps the historical labels; other frameworks are named in theirs.
+          const label = framework === 'cdktf' ? `synth ${c}` : `synth ${c} (${framework})`;
+          pairs.push({ scenario: 'synth', label, framework, n, metric: 'workMs', rounds: ROUNDS, args: (v) => ['synth', v, c, String(n)] });
+        }
       }
     }
   }
   if (ONLY.includes('adopt')) {
-    pairs.push({ scenario: 'adopt', label: 'adopt profiles (adopt vs importFrom)', n: 1000, metric: 'workMs', rounds: ADOPT_ROUNDS, args: (v) => ['adopt', v, 'profiles', '1000'] });
+    pairs.push({ scenario: 'adopt', label: 'adopt profiles (adopt vs importFrom)', framework: 'cdktf', n: 1000, metric: 'workMs', rounds: ADOPT_ROUNDS, args: (v) => ['adopt', v, 'profiles', '1000'] });
   }
   if (ONLY.includes('cold')) {
-    pairs.push({ scenario: 'cold', label: 'cold start, one of each (process start → synthesized)', n: 1, metric: 'sinceProcessStartMs', rounds: ROUNDS, args: (v) => ['cold', v, 'all', '1'] });
+    pairs.push({ scenario: 'cold', label: 'cold start, one of each (process start → synthesized)', framework: 'cdktf', n: 1, metric: 'sinceProcessStartMs', rounds: ROUNDS, args: (v) => ['cold', v, 'all', '1'] });
   }
   process.stderr.write(`bench: ${pairs.length} pairs, ${ROUNDS} rounds, build in ${buildDir}\n`);
   const results = runPairs(buildDir, pairs);
@@ -309,6 +321,7 @@ function main(): void {
       CONSTRUCTS.map((c) => ({
         scenario: 'scale',
         label: `scale ${c}`,
+        framework: 'cdktf',
         n,
         metric: 'workMs' as const,
         rounds: 1,

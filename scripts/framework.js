@@ -1,7 +1,7 @@
 // Which CDK framework the tests, examples, scripts and benchmark run on: cdktf
 // (the default) or its community fork cdktn, chosen with CDK_FRAMEWORK. The code
 // imports the framework from lib/core/framework.ts only; this maps the module
-// name 'cdktf' to 'cdktn' (and its deep paths) for jest and for ts-node.
+// name 'cdktf' to 'cdktn' (and its deep paths), for jest and for plain require().
 'use strict';
 const Module = require('module');
 
@@ -10,25 +10,33 @@ if (name !== 'cdktf' && name !== 'cdktn') {
   throw new Error(`CDK_FRAMEWORK must be cdktf or cdktn, not ${JSON.stringify(name)}`);
 }
 
-/**
- * jest's moduleNameMapper for the chosen framework. Under cdktn the datadog
- * binding is cdktn's own (@cdktn/provider-datadog), so the differential tests
- * compare against the binding a cdktn user would use.
- */
-const moduleNameMapper =
-  name === 'cdktn'
-    ? { '^cdktf$': 'cdktn', '^cdktf/(.*)$': 'cdktn/$1', '^@cdktf/provider-datadog/(.*)$': '@cdktn/provider-datadog/$1' }
-    : {};
+// Module prefixes read as another under cdktn. The datadog binding becomes
+// cdktn's own, the one a cdktn user would compare with; the other @cdktf
+// bindings have no cdktn counterpart and, loaded here, extend cdktn's classes.
+const RENAMES = name === 'cdktn' ? [['cdktf', 'cdktn'], ['@cdktf/provider-datadog', '@cdktn/provider-datadog']] : [];
 
-/** For `node -r ./scripts/framework.js`: the same mapping for plain require(). */
+/** jest's moduleNameMapper for the chosen framework. */
+const moduleNameMapper = {};
+for (const [from, to] of RENAMES) {
+  moduleNameMapper[`^${from}$`] = to;
+  moduleNameMapper[`^${from}/(.*)$`] = `${to}/$1`;
+}
+
+function rename(request) {
+  for (const [from, to] of RENAMES) {
+    if (request === from || request.startsWith(`${from}/`)) return to + request.slice(from.length);
+  }
+  return request;
+}
+
+/** For `node -r ./scripts/framework.js` (and ts-node -r): the same mapping for require(). */
 function register() {
-  if (name === 'cdktf') return;
+  if (RENAMES.length === 0) return;
   const resolve = Module._resolveFilename;
   Module._resolveFilename = function (request, ...rest) {
-    if (request === 'cdktf' || request.startsWith('cdktf/')) request = 'cdktn' + request.slice('cdktf'.length);
-    return resolve.call(this, request, ...rest);
+    return resolve.call(this, rename(request), ...rest);
   };
 }
 
 module.exports = { name, moduleNameMapper, register };
-if (require.main !== module && module.parent && module.parent.id === 'internal/preload') register();
+if (module.parent && module.parent.id === 'internal/preload') register();
