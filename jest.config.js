@@ -1,21 +1,39 @@
-// The suite runs on the framework scripts/framework.js names (CDK_FRAMEWORK):
-// `npm test` runs it on cdktf, then on cdktn.
-const framework = require('./scripts/framework');
+// `npm test` runs the suite twice in one jest run: once on cdktf, once on cdktn
+// (one jest project each, sharing the worker pool). scripts/framework.js maps
+// the framework module for the project's CDK_FRAMEWORK; `jest --selectProjects
+// cdktn` runs one of them.
+const path = require('path');
 
 // Proofs against prebuilt bindings that exist for cdktf only (there is no cdktn
 // kubernetes or null binding): they run in the cdktf pass.
 const CDKTF_ONLY = ['<rootDir>/__tests__/cluster/node-list.differential.test.ts', '<rootDir>/__tests__/core/replace-trigger.differential.test.ts'];
 
+function project(name) {
+  const previous = process.env.CDK_FRAMEWORK;
+  process.env.CDK_FRAMEWORK = name;
+  delete require.cache[require.resolve('./scripts/framework')];
+  const { moduleNameMapper } = require('./scripts/framework');
+  if (previous === undefined) delete process.env.CDK_FRAMEWORK;
+  else process.env.CDK_FRAMEWORK = previous;
+  /** @type {import('jest').Config} */
+  return {
+    displayName: name,
+    rootDir: __dirname,
+    testEnvironment: 'node',
+    testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
+    testPathIgnorePatterns: ['/node_modules/', ...(name === 'cdktn' ? CDKTF_ONLY : [])],
+    moduleNameMapper,
+    testTimeout: 120000,
+    // Sets CDK_FRAMEWORK in the worker before each test file, for the code that reads it.
+    setupFiles: [path.join(__dirname, '__tests__', 'support', `framework-${name}.js`)],
+    transform: {
+      // jest only transpiles (tsconfig sets isolatedModules); `npm test` type-checks first with tsc.
+      '^.+\\.ts$': ['ts-jest', {}],
+    },
+  };
+}
+
 /** @type {import('jest').Config} */
 module.exports = {
-  displayName: framework.name,
-  testEnvironment: 'node',
-  testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
-  testPathIgnorePatterns: ['/node_modules/', ...(framework.name === 'cdktn' ? CDKTF_ONLY : [])],
-  moduleNameMapper: framework.moduleNameMapper,
-  transform: {
-    // jest only transpiles (tsconfig sets isolatedModules); `npm test` type-checks first with tsc.
-    '^.+\\.ts$': ['ts-jest', {}],
-  },
-  testTimeout: 120000,
+  projects: [project('cdktf'), project('cdktn')],
 };
