@@ -6,8 +6,7 @@ import {
   ReplaceTriggerKind,
   ValidationError,
 } from '../../lib';
-import { ValidateBinaryVersion } from '../../lib/core/framework';
-import { ValidateTerraformVersion } from 'cdktf/lib/validations/validate-terraform-version';
+import { ValidateBinaryVersion, ValidateTerraformVersion } from '../../lib/core/framework';
 import { errorOf } from '../support/errors';
 import { synthJson } from '../support/synth';
 
