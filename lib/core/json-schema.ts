@@ -28,7 +28,9 @@ export function compileSchema(schema: object): SchemaCheck {
       const path = [basePath, ...segments, ...extra].join('/');
       const received = extra.length > 0 && error.keyword === 'required' ? undefined
         : extra.length > 0 ? valueAt(error.data, extra) : error.data;
-      problems.add(path, received, allowedText(error));
+      // An unknown property may be a misspelt credential (`api_key`, `password`): never echo it.
+      if (error.keyword === 'additionalProperties') problems.addConcealed(path, received, allowedText(error));
+      else problems.add(path, received, allowedText(error));
     }
   };
 }

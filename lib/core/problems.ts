@@ -1,20 +1,9 @@
 import { IConstruct } from 'constructs';
 import { Token } from './framework';
+import { describeConcealed, describeValue } from './received-value';
 import { ValidationError, ValidationProblem } from './validation-error';
 
-const MAX_RECEIVED_LENGTH = 120;
-
-/** Renders a received value for an error line: JSON, truncated when long. */
-export function describeValue(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  let text: string;
-  try {
-    text = JSON.stringify(value) ?? String(value);
-  } catch {
-    text = String(value);
-  }
-  return text.length > MAX_RECEIVED_LENGTH ? `${text.slice(0, MAX_RECEIVED_LENGTH)}… (${text.length} characters)` : text;
-}
+export { describeValue } from './received-value';
 
 /** True for values that are not known until Terraform runs (variables, references, `Fn.*`). */
 export function isUnresolved(value: unknown): boolean {
@@ -30,9 +19,22 @@ export class Problems {
 
   /** Records a problem; a second problem at the same path is dropped (the first says what is allowed). */
   public add(path: string, value: unknown, allowed: string): void {
+    this.record(path, describeValue(value), allowed);
+  }
+
+  /**
+   * Records a problem whose value may hold a secret (an unknown property, a
+   * credential, content under a credential key, text that failed to parse):
+   * the line shows its type and size only.
+   */
+  public addConcealed(path: string, value: unknown, allowed: string): void {
+    this.record(path, describeConcealed(value), allowed);
+  }
+
+  private record(path: string, received: string, allowed: string): void {
     if (this.seenPaths.has(path)) return;
     this.seenPaths.add(path);
-    this.found.push({ path, received: describeValue(value), allowed });
+    this.found.push({ path, received, allowed });
   }
 
   /** True when no problem has been recorded at this path or below it. */

@@ -23,8 +23,7 @@ export function checkSecretReference(scope: IConstruct, value: unknown, problems
     return;
   }
   if (!isUnresolved(value)) {
-    const length = typeof value === 'string' ? `a literal string of ${value.length} characters` : `a literal ${typeof value}`;
-    problems.add(path, `${length} (not shown)`, allowed);
+    problems.addConcealed(path, value, allowed);
     return;
   }
   const stack = TerraformStack.of(scope);
@@ -38,8 +37,9 @@ export function checkSecretReference(scope: IConstruct, value: unknown, problems
   const variable = match
     ? (stack.node.findAll().find((c) => c instanceof TerraformVariable && c.friendlyUniqueId === match[1]) as TerraformVariable | undefined)
     : undefined;
+  // Any other expression may embed a literal (`Fn.join('', ['…'])`): shown by size only.
   if (variable === undefined) {
-    problems.add(path, typeof resolved === 'string' ? resolved : 'a reference', allowed);
+    problems.addConcealed(path, resolved, allowed);
   } else if (variable.sensitive !== true) {
     problems.add(path, resolved, `a variable declared with \`sensitive: true\` (var.${match![1]} is not), so Terraform hides it in plans and logs`);
   } else if (variable.default !== undefined) {

@@ -16,6 +16,10 @@ export const CREDENTIAL_KEYS: readonly string[] = [
   'auth_profile',
 ];
 
+// Keys whose values are not echoed in error lines: the service's credential keys
+// and anything that reads like one (`db_password`, `client_secret`, `ApiToken`).
+const SECRET_LOOKING_KEY = /pass|pwd|secret|token|credential|key/i;
+
 const ALLOWED_CONTENT = 'a JSON object of string keys to string values, e.g. {"AllowDBUserOverride":"1","Client_ID":"ExampleClientID"}';
 
 /**
@@ -34,18 +38,23 @@ export function canonicalProfileContent(
     try {
       parsed = JSON.parse(content);
     } catch (e) {
-      problems.add(path, content, `${ALLOWED_CONTENT} (not valid JSON: ${(e as Error).message})`);
+      // The parser's message quotes the text, which may hold a password: keep only where it failed.
+      const at = /at position (\d+)/.exec((e as Error).message);
+      problems.addConcealed(path, content, `${ALLOWED_CONTENT} (not valid JSON${at ? ` at position ${at[1]}` : ''})`);
       return undefined;
     }
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    problems.add(path, content, ALLOWED_CONTENT);
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed) || ![null, Object.prototype].includes(Object.getPrototypeOf(parsed))) {
+    // A Map, a Date or a class instance would be written as "{}": refused, not lost.
+    problems.addConcealed(path, content, ALLOWED_CONTENT);
     return undefined;
   }
   const entries = Object.entries(parsed as object);
   for (const [key, value] of entries) {
     if (typeof value !== 'string') {
-      problems.add(`${path}/${key}`, value, 'a string value (the service stores string values only)');
+      const allowed = 'a string value (the service stores string values only)';
+      if (CREDENTIAL_KEYS.includes(key) || SECRET_LOOKING_KEY.test(key)) problems.addConcealed(`${path}/${key}`, value, allowed);
+      else problems.add(`${path}/${key}`, value, allowed);
     } else if (CREDENTIAL_KEYS.includes(key)) {
       problems.add(
         `${path}/${key}`,

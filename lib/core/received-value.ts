@@ -1,0 +1,85 @@
+// The one rule for showing a received value in an error line. A value is shown
+// only where it cannot hold a secret; elsewhere (unknown properties, provider
+// credentials, content under a credential key, unparseable text that may hold
+// one, binary data) only its type and size are. Either way the line is short.
+
+const MAX_RECEIVED_LENGTH = 120;
+
+/** A received value, rendered for humans: JSON-like, truncated when long; binary data and class instances by type and size. */
+export function describeValue(value: unknown): string {
+  if (typeof value === 'string' && value.length > MAX_RECEIVED_LENGTH) {
+    return `${JSON.stringify(value.slice(0, MAX_RECEIVED_LENGTH))}… (${value.length} characters)`;
+  }
+  const out: string[] = [];
+  const length = render(value, new Set(), out, 0);
+  const text = out.join('');
+  return length > MAX_RECEIVED_LENGTH ? `${text.slice(0, MAX_RECEIVED_LENGTH)}… (more than ${MAX_RECEIVED_LENGTH} characters)` : text;
+}
+
+/** A received value that may hold a secret: its type and size only. */
+export function describeConcealed(value: unknown): string {
+  const shape = opaqueShape(value);
+  if (shape !== undefined) return shape;
+  if (typeof value === 'string') return `a string of ${plural(value.length, 'character')} (not shown)`;
+  if (typeof value === 'number' || typeof value === 'boolean') return `a ${typeof value} (not shown)`;
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return `a list of ${plural(value.length, 'item')} (not shown)`;
+  return `an object with ${plural(Object.keys(value as object).length, 'key')} (not shown)`;
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+// Values never shown by content, whichever rule applies; undefined for plain data.
+function opaqueShape(value: unknown): string | undefined {
+  if (value === undefined) return 'nothing';
+  if (typeof value === 'bigint') return 'a bigint (not shown)';
+  if (typeof value === 'symbol') return 'a symbol';
+  if (typeof value === 'function') return 'a function';
+  if (value === null || typeof value !== 'object') return undefined;
+  if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) {
+    return `a ${value.constructor?.name ?? 'binary value'} of ${plural(value.byteLength, 'byte')} (not shown)`;
+  }
+  if (value instanceof Map) return `a Map of ${value.size} ${value.size === 1 ? 'entry' : 'entries'} (not shown)`;
+  if (value instanceof Set) return `a Set of ${plural(value.size, 'item')} (not shown)`;
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'an invalid Date' : `a Date (${value.toISOString()})`;
+  if (Array.isArray(value)) return undefined;
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== null && prototype !== Object.prototype) return `an instance of ${prototype.constructor?.name || 'a class'} (not shown)`;
+  return undefined;
+}
+
+// JSON of plain data, with what JSON cannot say spelled out instead of throwing
+// or printing null (NaN, Infinity, cycles, opaque values nested inside). Stops
+// once the line is long enough, so a huge value costs no more than a short one.
+function render(value: unknown, ancestors: Set<object>, out: string[], length: number): number {
+  const emit = (text: string) => {
+    out.push(text);
+    length += text.length;
+  };
+  if (length > MAX_RECEIVED_LENGTH) return length;
+  const shape = opaqueShape(value);
+  if (shape !== undefined) {
+    emit(ancestors.size > 0 ? `[${shape}]` : shape);
+  } else if (typeof value === 'number') {
+    emit(String(value));
+  } else if (value === null || typeof value !== 'object') {
+    emit(JSON.stringify(value));
+  } else if (ancestors.has(value)) {
+    emit('[cycle]');
+  } else {
+    ancestors.add(value);
+    const isList = Array.isArray(value);
+    emit(isList ? '[' : '{');
+    const keys = isList ? (value as unknown[]).map((_, i) => i) : Object.keys(value);
+    for (let i = 0; i < keys.length && length <= MAX_RECEIVED_LENGTH; i++) {
+      if (i > 0) emit(',');
+      if (!isList) emit(`${JSON.stringify(keys[i])}:`);
+      length = render((value as any)[keys[i]], ancestors, out, length);
+    }
+    emit(isList ? ']' : '}');
+    ancestors.delete(value);
+  }
+  return length;
+}
