@@ -23,7 +23,6 @@ function project(name) {
     testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
     testPathIgnorePatterns: ['/node_modules/', ...(name === 'cdktn' ? CDKTF_ONLY : [])],
     moduleNameMapper,
-    testTimeout: 120000,
     // Sets CDK_FRAMEWORK in the worker before each test file, for the code that reads it.
     setupFiles: [path.join(__dirname, '__tests__', 'support', `framework-${name}.js`)],
     transform: {
@@ -36,4 +35,6 @@ function project(name) {
 /** @type {import('jest').Config} */
 module.exports = {
   projects: [project('cdktf'), project('cdktn')],
+  // Terraform runs and package installs take seconds to minutes.
+  testTimeout: 120000,
 };

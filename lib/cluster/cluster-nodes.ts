@@ -1,7 +1,7 @@
 import { Construct } from 'constructs';
 import { TerraformDataSource, TerraformProvider } from '../core/framework';
 import { compileSchema } from '../core/json-schema';
-import { Problems } from '../core/problems';
+import { constructPathOf, Problems, requirePlainObject } from '../core/problems';
 import { wire } from '../core/wire';
 import { WireDataSource } from '../core/wire-elements';
 
@@ -59,6 +59,7 @@ export class ClusterNodes extends Construct {
   public readonly objects: { [key: string]: any };
 
   constructor(scope: Construct, id: string, props: ClusterNodesProps = {}) {
+    requirePlainObject(constructPathOf(scope, id), props, 'props', true);
     super(scope, id);
     const problems = new Problems();
     checkProps(props, problems);

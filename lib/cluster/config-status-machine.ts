@@ -1,9 +1,11 @@
 // The transitions of NodeConfigStatus (dynamic kubelet configuration). The
 // kubelet feature behind them was deprecated in Kubernetes 1.22 and removed from
 // the kubelet in 1.24; this models what the API documents, as a pure function.
-import { describeValue } from '../core/problems';
+import { describeValue, requirePlainObject } from '../core/problems';
 import { ValidationError } from '../core/validation-error';
 import { ConfigMapNodeConfigSource, NodeConfigSource, NodeConfigStatus } from './model';
+
+const MACHINE = 'NodeConfigStatusMachine.next';
 
 /** How long Assigned must stay Active before it becomes LastKnownGood: 10 minutes. */
 export const NODE_CONFIG_SOAK_MILLISECONDS = 10 * 60 * 1000;
@@ -74,6 +76,16 @@ export interface NodeConfigState {
  * The kubelet feature was removed in Kubernetes 1.24.
  */
 export function nextNodeConfigStatus(current: NodeConfigState, event: NodeConfigEvent, now: Date): NodeConfigState {
+  requirePlainObject(MACHINE, current, 'current', false);
+  requirePlainObject(MACHINE, current.status, 'current/status', false);
+  requirePlainObject(MACHINE, event, 'event', false);
+  if (!(now instanceof Date) || Number.isNaN(now.getTime())) {
+    throw new ValidationError(MACHINE, [{ path: 'now', received: describeValue(now), allowed: 'a valid Date' }]);
+  }
+  const since = current.assignedRecordUpdatedAt;
+  if (since !== undefined && (!(since instanceof Date) || Number.isNaN(since.getTime()))) {
+    throw new ValidationError(MACHINE, [{ path: 'current/assignedRecordUpdatedAt', received: describeValue(since), allowed: 'a valid Date, or nothing' }]);
+  }
   const status = current.status;
   switch (event.type) {
     case NodeConfigEventType.SOAK_CHECK: {
@@ -93,7 +105,7 @@ export function nextNodeConfigStatus(current: NodeConfigState, event: NodeConfig
     case NodeConfigEventType.DOWNLOAD_OR_CHECKPOINT_ERROR:
       return { ...current, status: { ...status, error: requireMessage(event) } };
     default:
-      throw new ValidationError('NodeConfigStatusMachine.next', [
+      throw new ValidationError(MACHINE, [
         { path: 'event/type', received: describeValue((event as NodeConfigEvent | undefined)?.type), allowed: Object.values(NodeConfigEventType).join(', ') },
       ]);
   }
@@ -101,7 +113,7 @@ export function nextNodeConfigStatus(current: NodeConfigState, event: NodeConfig
 
 function requireMessage(event: NodeConfigEvent): string {
   if (typeof event.message !== 'string' || event.message === '') {
-    throw new ValidationError('NodeConfigStatusMachine.next', [
+    throw new ValidationError(MACHINE, [
       { path: 'event/message', received: describeValue(event.message), allowed: `a non-empty string: a ${event.type} event sets the status error text` },
     ]);
   }

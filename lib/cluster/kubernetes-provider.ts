@@ -1,7 +1,7 @@
 import { Construct } from 'constructs';
 import { IResolvable } from '../core/framework';
 import { compileSchema } from '../core/json-schema';
-import { Problems } from '../core/problems';
+import { constructPathOf, Problems, requirePlainObject } from '../core/problems';
 import { checkSecretReference } from '../core/secret-reference';
 import { wire } from '../core/wire';
 import { WireProvider } from '../core/wire-elements';
@@ -93,9 +93,10 @@ const checkProps = compileSchema({
     configContext: { type: 'string', minLength: 1, description: 'a kubeconfig context name' },
     host: { type: 'string', pattern: '^https?://[^\\s]+$', description: 'an http(s) URL such as https://10.0.0.1:6443' },
     clusterCaCertificate: { type: 'string', minLength: 1, description: 'a PEM-encoded certificate' },
-    token: { type: 'string' },
-    clientCertificate: { type: 'string' },
-    clientKey: { type: 'string' },
+    // Checked by checkSecretReference, which never shows their values.
+    token: {},
+    clientCertificate: {},
+    clientKey: {},
     insecure: { type: 'boolean', description: 'true or false' },
     alias: { description: 'a Terraform identifier', type: 'string', pattern: '^[a-zA-Z_][a-zA-Z0-9_-]*$' },
     versionConstraint: { description: 'a Terraform version constraint such as ">= 2.21, < 3.0"', type: 'string', minLength: 1 },
@@ -106,6 +107,7 @@ const checkProps = compileSchema({
 /** The `hashicorp/kubernetes` provider, with no secret ever written as a literal. */
 export class KubernetesProvider extends WireProvider {
   constructor(scope: Construct, id: string, props: KubernetesProviderProps = {}) {
+    requirePlainObject(constructPathOf(scope, id), props, 'props', true);
     const problems = new Problems();
     checkProps(props, problems);
     for (const prop of SECRET_PROPS) checkSecretReference(scope, props[prop], problems, `props/${prop}`, SECRET_ENV[prop]);

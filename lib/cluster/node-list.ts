@@ -8,7 +8,7 @@ import {
   TerraformResource,
 } from '../core/framework';
 import { ImportBlocks } from '../core/import-blocks';
-import { Problems } from '../core/problems';
+import { constructPathOf, Problems, requirePlainObject } from '../core/problems';
 import { ValidationError } from '../core/validation-error';
 import { wire, WireAttributes } from '../core/wire';
 import { WireResource } from '../core/wire-elements';
@@ -139,10 +139,11 @@ export class NodeList extends Construct {
    * mode only (the other resources cannot be imported).
    */
   public static adopt(scope: Construct, id: string, props: NodeListProps): NodeList {
+    requirePlainObject(constructPathOf(scope, id), props, 'props', false);
     if (props.mode !== undefined && props.mode !== NodeListMode.MANIFEST) {
       const problems = new Problems();
       problems.add('props/mode', props.mode, 'Manifest: only kubernetes_manifest resources can be imported');
-      throw new ValidationError(scope.node.path ? `${scope.node.path}/${id}` : id, [...problems.list]);
+      throw new ValidationError(constructPathOf(scope, id), [...problems.list]);
     }
     const list = new NodeList(scope, id, props);
     const imports = ImportBlocks.of(list);
@@ -171,6 +172,7 @@ export class NodeList extends Construct {
   private readonly byName = new Map<string, NodeListEntry>();
 
   constructor(scope: Construct, id: string, props: NodeListProps) {
+    requirePlainObject(constructPathOf(scope, id), props, 'props', false);
     super(scope, id);
     const mode = props.mode ?? NodeListMode.MANIFEST;
     const problems = new Problems();

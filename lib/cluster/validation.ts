@@ -83,8 +83,9 @@ export function validateNodeList(
 
   const firstIndexByName = new Map<string, number>();
   props.items.forEach((node, i) => {
-    if (node === null || typeof node !== 'object') return;
     const base = `props/items/${i}`;
+    if (isUnresolved(node)) problems.add(base, node, 'a node known at synth time (its name names its resources)');
+    if (node === null || typeof node !== 'object' || isUnresolved(node)) return;
     checkMetadata(node, i, base, problems, firstIndexByName, findings);
     checkSpec(node, base, problems, taintKeysUniquePerNode, findings, i);
     checkStatus(node, base, problems, findings, i);
@@ -101,6 +102,7 @@ function checkMetadata(
   findings: NodeListFindings,
 ): void {
   const meta = node.metadata;
+  if (isUnresolved(meta)) problems.add(`${base}/metadata`, meta, 'metadata known at synth time (its name names the node\'s resources)');
   if (meta === null || typeof meta !== 'object' || isUnresolved(meta)) return;
   const name = meta.name;
   if (typeof name === 'string') {

@@ -1,5 +1,6 @@
 import { Construct, IConstruct } from 'constructs';
 import { TerraformElement, TerraformProvider, TerraformStack, ValidateTerraformVersion } from './framework';
+import { constructPathOf, requirePlainObject } from './problems';
 
 interface ImportEntry {
   readonly to: () => string;
@@ -81,6 +82,7 @@ export class ImportTarget extends TerraformElement {
   public readonly importId: string;
 
   constructor(scope: Construct, id: string, config: ImportTargetConfig) {
+    requirePlainObject(constructPathOf(scope, id), config, 'config', false);
     super(scope, id, config.terraformType);
     this.terraformType = config.terraformType;
     this.importId = config.importId;

@@ -55,3 +55,23 @@ export class Problems {
     if (this.found.length > 0) throw new ValidationError(scope.node.path, [...this.found]);
   }
 }
+
+/** The path a construct will have under `scope`, for errors raised before it exists. */
+export function constructPathOf(scope: IConstruct, id: string): string {
+  return scope.node.path ? `${scope.node.path}/${id}` : id;
+}
+
+/**
+ * Props must be a plain object before any of their fields is read: anything
+ * else (null, a list, a string, a token, a class instance, a Map) is reported
+ * at once, alone, since no other check can run on it. `undefined` passes where
+ * the props are optional.
+ */
+export function requirePlainObject(constructPath: string, value: unknown, path: string, optional: boolean): void {
+  if (value === undefined && optional) return;
+  const prototype = value !== null && typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
+  if (!Array.isArray(value) && (prototype === Object.prototype || prototype === null)) return;
+  throw new ValidationError(constructPath, [
+    { path, received: describeValue(value), allowed: `an object of properties${optional ? ', or nothing' : ''}` },
+  ]);
+}

@@ -1,7 +1,7 @@
 import { Construct } from 'constructs';
 import { Annotations, Fn, TerraformDataSource, TerraformProvider, TerraformStack, Token } from '../core/framework';
 import { compileSchema } from '../core/json-schema';
-import { isUnresolved, Problems } from '../core/problems';
+import { constructPathOf, isUnresolved, Problems, requirePlainObject } from '../core/problems';
 import { wire } from '../core/wire';
 import { ensureDefaultProvider } from '../core/default-provider';
 import { WireDataSource } from '../core/wire-elements';
@@ -111,6 +111,7 @@ export class CurrentOrg extends Construct {
   public readonly source: CurrentOrgSource;
 
   constructor(scope: Construct, id: string, props: CurrentOrgProps = {}) {
+    requirePlainObject(constructPathOf(scope, id), props, 'props', true);
     super(scope, id);
     const source = props.source ?? CurrentOrgSource.CURRENT_USER_DATA_SOURCE;
     const problems = new Problems();

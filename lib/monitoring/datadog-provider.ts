@@ -1,6 +1,6 @@
 import { Construct } from 'constructs';
 import { compileSchema } from '../core/json-schema';
-import { Problems } from '../core/problems';
+import { constructPathOf, Problems, requirePlainObject } from '../core/problems';
 import { wire } from '../core/wire';
 import { WireProvider } from '../core/wire-elements';
 import { checkSecretReference } from '../core/secret-reference';
@@ -113,6 +113,7 @@ export class DatadogProvider extends WireProvider {
   public readonly versionConstraint: string;
 
   constructor(scope: Construct, id: string, props: DatadogProviderProps = {}) {
+    requirePlainObject(constructPathOf(scope, id), props, 'props', true);
     const versionConstraint = props.versionConstraint ?? DEFAULT_DATADOG_VERSION_CONSTRAINT;
     super(scope, id, {
       providerName: 'datadog',

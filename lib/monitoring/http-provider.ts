@@ -1,6 +1,6 @@
 import { Construct } from 'constructs';
 import { compileSchema } from '../core/json-schema';
-import { Problems } from '../core/problems';
+import { constructPathOf, Problems, requirePlainObject } from '../core/problems';
 import { WireProvider } from '../core/wire-elements';
 
 /** Props of an {@link HttpProvider}. */
@@ -37,6 +37,7 @@ const checkProps = compileSchema({
  */
 export class HttpProvider extends WireProvider {
   constructor(scope: Construct, id: string, props: HttpProviderProps = {}) {
+    requirePlainObject(constructPathOf(scope, id), props, 'props', true);
     super(scope, id, {
       providerName: 'http',
       source: 'hashicorp/http',

@@ -10,7 +10,7 @@ import {
 } from '../core/framework';
 import { ImportBlocks, ImportTarget } from '../core/import-blocks';
 import { compileSchema } from '../core/json-schema';
-import { isUnresolved, Problems } from '../core/problems';
+import { constructPathOf, isUnresolved, Problems, requirePlainObject } from '../core/problems';
 import { wire, WireAttributes } from '../core/wire';
 import { WireResource } from '../core/wire-elements';
 import { checkPrincipalString, Principal } from './principal';
@@ -178,6 +178,17 @@ function canonicalBindings(
   basePath: string,
 ): RestrictionPolicyBinding[] | undefined {
   if (bindings === undefined || !problems.isClean(basePath)) return undefined;
+  // Terraform JSON cannot take an expression where blocks belong (bindings is a
+  // set of nested blocks): the list and each binding must be known at synth time.
+  const BLOCKS_RULE = 'known at synth time (Terraform writes each binding as a block); a binding\'s principals may be a token';
+  if (isUnresolved(bindings) || !Array.isArray(bindings)) {
+    problems.add(basePath, bindings, `a list of bindings ${BLOCKS_RULE}`);
+    return undefined;
+  }
+  bindings.forEach((binding, i) => {
+    if (isUnresolved(binding)) problems.add(`${basePath}/${i}`, binding, `a binding { relation, principals } ${BLOCKS_RULE}`);
+  });
+  if (!problems.isClean(basePath)) return undefined;
   const allowedRelations = resourceType === undefined ? undefined : RestrictionPolicyRelations.forResourceType(resourceType);
   const merged = new Map<string, Set<string>>();
   const asGiven: RestrictionPolicyBinding[] = [];
@@ -330,6 +341,7 @@ export class RestrictionPolicy extends Construct implements IRestrictionPolicy {
   public readonly canonicalBindings?: RestrictionPolicyBinding[];
 
   constructor(scope: Construct, id: string, props: RestrictionPolicyProps) {
+    requirePlainObject(constructPathOf(scope, id), props, 'props', false);
     super(scope, id);
     const checked = checkPolicy(this, props);
     warnIfUnknownType(this, checked.resourceType);
@@ -361,6 +373,7 @@ class ExistingRestrictionPolicy extends Construct implements IRestrictionPolicy 
   public readonly canonicalBindings?: RestrictionPolicyBinding[];
 
   constructor(scope: Construct, id: string, resourceId: RestrictionPolicyResourceId | string, state?: RestrictionPolicyState) {
+    requirePlainObject(constructPathOf(scope, id), state, 'state', true);
     super(scope, id);
     const problems = new Problems();
     const checked = checkResourceId(resourceId, problems, 'resourceId');

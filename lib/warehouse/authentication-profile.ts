@@ -7,7 +7,7 @@ import {
 } from '../core/framework';
 import { ImportBlocks, ImportTarget } from '../core/import-blocks';
 import { compileSchema } from '../core/json-schema';
-import { isUnresolved, Problems } from '../core/problems';
+import { constructPathOf, isUnresolved, Problems, requirePlainObject } from '../core/problems';
 import { addReplaceTrigger, ReplaceTriggerKind } from '../core/replace-trigger';
 import { wire } from '../core/wire';
 import { WireResource } from '../core/wire-elements';
@@ -115,11 +115,8 @@ const checkProps = compileSchema({
       maxLength: 63,
       pattern: '^[a-zA-Z0-9-]+$',
     },
-    authenticationProfileContent: {
-      description: 'a JSON object of string keys to string values, as an object or a JSON string',
-      type: ['string', 'object'],
-      additionalProperties: { type: 'string', description: 'a string value (the service stores string values only)' },
-    },
+    // Checked by canonicalProfileContent, which shows no value that may be a credential.
+    authenticationProfileContent: {},
     maxContentLength: { description: 'a whole number of bytes, at least 1', type: 'integer', minimum: 1 },
     replaceTrigger: { description: 'terraform_data or null_resource', enum: ['terraform_data', 'null_resource'] },
   },
@@ -237,6 +234,7 @@ export class AuthenticationProfile extends Construct implements IAuthenticationP
   }
 
   constructor(scope: Construct, id: string, props: AuthenticationProfileProps) {
+    requirePlainObject(constructPathOf(scope, id), props, 'props', false);
     super(scope, id);
     this.canonicalContent = validateProps(this, props);
     const name = props.authenticationProfileName;
@@ -268,6 +266,7 @@ class ExistingAuthenticationProfile extends Construct implements IAuthentication
   public readonly authenticationProfileContent?: string;
 
   constructor(scope: Construct, id: string, name: string, state?: AuthenticationProfileState) {
+    requirePlainObject(constructPathOf(scope, id), state, 'state', true);
     super(scope, id);
     const problems = new Problems();
     checkName(name, problems, 'authenticationProfileName');

@@ -1,7 +1,7 @@
 import { Construct } from 'constructs';
 import { IResolvable } from '../core/framework';
 import { compileSchema } from '../core/json-schema';
-import { isUnresolved, Problems } from '../core/problems';
+import { constructPathOf, isUnresolved, Problems, requirePlainObject } from '../core/problems';
 import { wire } from '../core/wire';
 import { WireProvider } from '../core/wire-elements';
 
@@ -94,6 +94,7 @@ const checkProps = compileSchema({
  */
 export class AwsProvider extends WireProvider {
   constructor(scope: Construct, id: string, props: AwsProviderProps = {}) {
+    requirePlainObject(constructPathOf(scope, id), props, 'props', true);
     const problems = new Problems();
     checkProps(props, problems);
     super(scope, id, {
