@@ -20,8 +20,8 @@ export interface ClusterNodesProps {
    */
   readonly fieldSelector?: string;
   /**
-   * At most this many nodes are read (the API's `limit`; the provider does not
-   * follow `continue` tokens, so the rest are not read).
+   * At most this many nodes are read (the API's `limit`). The provider does not
+   * follow `continue` tokens, so the rest are not read.
    *
    * @default - no limit
    */
@@ -58,6 +58,11 @@ export class ClusterNodes extends Construct {
    */
   public readonly objects: { [key: string]: any };
 
+  /**
+   * @param scope the scope in which to define this construct
+   * @param id the scoped construct id
+   * @param props selectors, limit and provider of the read (every invalid value is reported in one `ValidationError`)
+   */
   constructor(scope: Construct, id: string, props: ClusterNodesProps = {}) {
     requirePlainObject(constructPathOf(scope, id), props, 'props', true);
     super(scope, id);

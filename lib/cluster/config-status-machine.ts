@@ -38,7 +38,7 @@ export enum NodeConfigEventType {
   DOWNLOAD_OR_CHECKPOINT_ERROR = 'DownloadOrCheckpointError',
 }
 
-/** One event for {@link nextNodeConfigStatus}. */
+/** One event for `NodeConfigStatusMachine.next`. */
 export interface NodeConfigEvent {
   /** What happened. */
   readonly type: NodeConfigEventType;
@@ -64,16 +64,7 @@ export interface NodeConfigState {
 
 /**
  * The next configuration status of a node after `event` at time `now`.
- *
- * | State | Event | Condition | Next |
- * |---|---|---|---|
- * | Assigned is Active | SOAK_CHECK | `now - assignedRecordUpdatedAt >= 10 min` and Assigned still Active | LastKnownGood = Assigned |
- * | LastKnownGood set | CONFIG_SOURCE_RESET | always | LastKnownGood, Assigned, Active = nil at once |
- * | Using Assigned | LOAD_OR_VALIDATION_ERROR | — | Active = LastKnownGood (rollback), error set |
- * | Syncing Assigned | DOWNLOAD_OR_CHECKPOINT_ERROR | — | no rollback, error set |
- *
- * Any other combination returns the state unchanged. Pure: the input is not modified.
- * The kubelet feature was removed in Kubernetes 1.24.
+ * TypeScript alias of `NodeConfigStatusMachine.next`, which documents the transitions.
  */
 export function nextNodeConfigStatus(current: NodeConfigState, event: NodeConfigEvent, now: Date): NodeConfigState {
   requirePlainObject(MACHINE, current, 'current', false);
@@ -150,11 +141,25 @@ export class NodeConfigStatusMachine {
   public static readonly SOAK_MILLISECONDS: number = NODE_CONFIG_SOAK_MILLISECONDS;
 
   /**
-   * The next configuration status of a node after `event` at time `now`; see {@link nextNodeConfigStatus}.
+   * The next configuration status of a node after `event` at time `now`.
+   * TypeScript can also import this as `nextNodeConfigStatus`.
+   *
+   * | Event | Condition | Next |
+   * |---|---|---|
+   * | SOAK_CHECK | Assigned is Active, `now - assignedRecordUpdatedAt >= 10 min`, and LastKnownGood is not already Assigned | LastKnownGood = Assigned |
+   * | CONFIG_SOURCE_RESET | always | LastKnownGood, Assigned, Active = nil at once; `assignedRecordUpdatedAt` cleared |
+   * | LOAD_OR_VALIDATION_ERROR | always | Active = LastKnownGood (rollback; nil when there is none), error = `message` |
+   * | DOWNLOAD_OR_CHECKPOINT_ERROR | always | no rollback, error = `message` |
+   *
+   * A SOAK_CHECK whose condition does not hold returns the state unchanged. An
+   * error event without a `message`, or an unknown event type, throws a
+   * `ValidationError`. Pure: the input is not modified. The kubelet feature was
+   * removed in Kubernetes 1.24.
    *
    * @param current the status and the kubelet's local record of Assigned
    * @param event what happened
    * @param now when it happened
+   * @returns the next state: a new object, or `current` itself when a SOAK_CHECK changes nothing
    */
   public static next(current: NodeConfigState, event: NodeConfigEvent, now: Date): NodeConfigState {
     return nextNodeConfigStatus(current, event, now);
@@ -162,9 +167,12 @@ export class NodeConfigStatusMachine {
 
   /**
    * True when two config sources name the same ConfigMap at the same version.
+   * TypeScript can also import this as `sameSource`.
    *
    * @param a one source
    * @param b the other source
+   * @returns true when both are undefined, or when their `configMap`s are both
+   *   absent or agree on name, namespace, kubelet config key, uid and resource version
    */
   public static sameSource(a?: NodeConfigSource, b?: NodeConfigSource): boolean {
     return sameSource(a, b);

@@ -15,8 +15,10 @@ export class KubernetesNames {
 
   /**
    * True when `name` is a DNS-1123 subdomain (a valid node name).
+   * TypeScript can also import this as `isDnsSubdomain`.
    *
    * @param name the name to check
+   * @returns true for 1 to 253 lowercase letters, digits, `-` and `.`, each dot-separated part starting and ending with a letter or digit
    */
   public static isDnsSubdomain(name: string): boolean {
     return isDnsSubdomain(name);
@@ -24,8 +26,11 @@ export class KubernetesNames {
 
   /**
    * True when `key` is a qualified name (a valid label, annotation or taint key).
+   * TypeScript can also import this as `isQualifiedName`.
    *
    * @param key the key to check
+   * @returns true for an optional DNS-1123 subdomain prefix and `/`, then a name of 1 to 63
+   *   letters, digits, `-`, `_` and `.`, starting and ending with a letter or digit
    */
   public static isQualifiedName(key: string): boolean {
     return isQualifiedName(key);
@@ -33,8 +38,11 @@ export class KubernetesNames {
 
   /**
    * True when `value` is a valid label value (empty allowed).
+   * TypeScript can also import this as `isLabelValue`.
    *
    * @param value the value to check
+   * @returns true for an empty string, or at most 63 letters, digits, `-`, `_` and `.`,
+   *   starting and ending with a letter or digit
    */
   public static isLabelValue(value: string): boolean {
     return isLabelValue(value);

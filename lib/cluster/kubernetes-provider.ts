@@ -106,6 +106,11 @@ const checkProps = compileSchema({
 
 /** The `hashicorp/kubernetes` provider, with no secret ever written as a literal. */
 export class KubernetesProvider extends WireProvider {
+  /**
+   * @param scope the scope in which to define this provider (a stack, or a construct inside one)
+   * @param id the scoped construct id
+   * @param props the provider's settings (every invalid value is reported in one `ValidationError`)
+   */
   constructor(scope: Construct, id: string, props: KubernetesProviderProps = {}) {
     requirePlainObject(constructPathOf(scope, id), props, 'props', true);
     const problems = new Problems();

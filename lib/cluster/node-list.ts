@@ -127,7 +127,12 @@ const MAX_LISTED = 5;
 export class NodeList extends Construct {
   /**
    * Reads the cluster's nodes (data `kubernetes_resources`, `kind = "Node"`).
-   * Declares nothing.
+   * Declares nothing. Same as `new ClusterNodes(scope, id, props)`.
+   *
+   * @param scope the scope in which to define the data source's construct
+   * @param id the scoped construct id
+   * @param props selectors, limit and provider of the read
+   * @returns the construct holding the data source and the nodes it reads
    */
   public static fromCluster(scope: Construct, id: string, props: ClusterNodesProps = {}): ClusterNodes {
     return new ClusterNodes(scope, id, props);
@@ -137,6 +142,11 @@ export class NodeList extends Construct {
    * Declares nodes that already exist and adopts them into Terraform state: one
    * `import` block per node, id `apiVersion=v1,kind=Node,name=<name>`. Manifest
    * mode only (the other resources cannot be imported).
+   *
+   * @param scope the scope in which to define this construct
+   * @param id the scoped construct id
+   * @param props the nodes and settings, as for the constructor (a `mode` other than `MANIFEST` is a `ValidationError`)
+   * @returns the declared list
    */
   public static adopt(scope: Construct, id: string, props: NodeListProps): NodeList {
     requirePlainObject(constructPathOf(scope, id), props, 'props', false);
@@ -171,6 +181,11 @@ export class NodeList extends Construct {
 
   private readonly byName = new Map<string, NodeListEntry>();
 
+  /**
+   * @param scope the scope in which to define this construct
+   * @param id the scoped construct id
+   * @param props the nodes and how to manage them (every invalid value is reported in one `ValidationError`)
+   */
   constructor(scope: Construct, id: string, props: NodeListProps) {
     requirePlainObject(constructPathOf(scope, id), props, 'props', false);
     super(scope, id);
@@ -201,7 +216,12 @@ export class NodeList extends Construct {
     });
   }
 
-  /** What is declared for the node named `name`, or undefined. */
+  /**
+   * What is declared for one node, by name.
+   *
+   * @param name the node's `metadata.name`
+   * @returns the node's entry, or undefined when no item has that name
+   */
   public nodeNamed(name: string): NodeListEntry | undefined {
     return this.byName.get(name);
   }

@@ -9,7 +9,7 @@ export const ORG_ID_LOOKUP_ERROR_BRAND = Symbol.for('cdktf-warehouse-monitoring-
 export interface ValidationErrorDetails {
   /** Path of the construct (or name of the factory) whose input is invalid, e.g. `app/stack/profile`. */
   readonly constructPath: string;
-  /** How many problems were found; the message lists at most the first 50. */
+  /** How many problems were found (the message lists at most the first 50). */
   readonly problemCount: number;
   /** The problems the error carries: all of them from the error, the listed ones from a message. */
   readonly problems: ValidationProblem[];
@@ -36,6 +36,7 @@ export class Errors {
    * True when `x` is a validation error of this library, or the message of one.
    *
    * @param x a caught error, or its message
+   * @returns whether `validationDetails(x)` finds details
    */
   public static isValidationError(x: any): boolean {
     return Errors.validationDetails(x) !== undefined;
@@ -56,9 +57,10 @@ export class Errors {
   }
 
   /**
-   * True when `x` is an org-id lookup error (`fetchOrgId`), or the message of one.
+   * True when `x` is an org-id lookup error (`CurrentOrg.fetchOrgId`), or the message of one.
    *
    * @param x a caught error, or its message
+   * @returns whether `orgIdLookupDetails(x)` finds details
    */
   public static isOrgIdLookupError(x: any): boolean {
     return Errors.orgIdLookupDetails(x) !== undefined;

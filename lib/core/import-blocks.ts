@@ -66,7 +66,12 @@ export interface ImportTargetConfig {
   readonly terraformType: string;
   /** The provider's import id. */
   readonly importId: string;
-  /** The provider to import with. */
+  /**
+   * The provider to import with.
+   *
+   * @default - none: the block names no provider, and Terraform uses the default
+   *   (unaliased) provider of the resource type
+   */
   readonly provider?: TerraformProvider;
 }
 
@@ -81,6 +86,11 @@ export class ImportTarget extends TerraformElement {
   /** The provider's import id. */
   public readonly importId: string;
 
+  /**
+   * @param scope the scope in which to define this construct
+   * @param id the scoped construct id
+   * @param config the resource type and import id to adopt, and the provider to import with
+   */
   constructor(scope: Construct, id: string, config: ImportTargetConfig) {
     requirePlainObject(constructPathOf(scope, id), config, 'config', false);
     super(scope, id, config.terraformType);
@@ -94,10 +104,22 @@ export class ImportTarget extends TerraformElement {
     return `${this.terraformType}.${this.friendlyUniqueId}`;
   }
 
+  /**
+   * Contributes nothing to the Terraform JSON output: the stack's import blocks
+   * are rendered together, by a registry element.
+   *
+   * @returns an empty object
+   */
   public toTerraform(): any {
     return {};
   }
 
+  /**
+   * Contributes nothing to the HCL output: the stack's import blocks are
+   * rendered together, by a registry element.
+   *
+   * @returns an empty object
+   */
   public toHclTerraform(): any {
     return {};
   }

@@ -155,6 +155,10 @@ export class WireProvider extends TerraformProvider {
 
   // cdktf's TerraformProvider leaves alias storage to subclasses; fqn and the
   // `alias` meta-argument read it from here.
+  /**
+   * The provider's alias, written as its `alias` meta-argument and used in its
+   * `fqn` (`<name>.<alias>`); undefined for the default provider of its type.
+   */
   public get alias(): string | undefined {
     return this.providerAlias;
   }
@@ -163,10 +167,22 @@ export class WireProvider extends TerraformProvider {
     this.providerAlias = value;
   }
 
+  /**
+   * The provider block's settings for the Terraform JSON output, without the
+   * attributes left unset.
+   *
+   * @returns the settings, by Terraform attribute name
+   */
   protected synthesizeAttributes(): { [name: string]: any } {
     return toJsonAttributes(this.attributes());
   }
 
+  /**
+   * The provider block's settings for the HCL output (`cdktf synth --hcl`),
+   * without the attributes left unset.
+   *
+   * @returns the settings, by Terraform attribute name, in cdktf's HCL description format
+   */
   protected synthesizeHclAttributes(): { [name: string]: any } {
     return toHclAttributes(this.attributes());
   }

@@ -36,8 +36,8 @@ export interface CurrentOrgProps {
   readonly source?: CurrentOrgSource;
 
   /**
-   * With `CURRENT_USER_DATA_SOURCE`, the datadog provider to read with;
-   * with `HTTP`, the http provider.
+   * The provider to read with: the datadog provider with
+   * `CURRENT_USER_DATA_SOURCE`, the http provider with `HTTP`.
    *
    * @default - the stack's default datadog provider; for `HTTP`, the stack's
    *   default http provider, created (`hashicorp/http` 3.x) when there is none
@@ -97,7 +97,17 @@ const ORG_ID_PATH = ['data', 'relationships', 'org', 'data', 'id'];
 export class CurrentOrg extends Construct {
   /**
    * The org id at synth time, for scripts that want a literal: calls
-   * `GET {apiUrl}/api/v2/current_user` (see {@link fetchOrgId}).
+   * `GET {apiUrl}/api/v2/current_user` and reads `data.relationships.org.data.id`.
+   * TypeScript can also import this as `fetchOrgId`.
+   *
+   * Each attempt has a timeout. A 429 is retried at most `maxRetries` times,
+   * after the wait the service asks for (`Retry-After`, else
+   * `X-RateLimit-Reset`), else an exponential one. Redirects are not followed.
+   * Every failure rejects with an org-id lookup error (read it with
+   * `Errors.orgIdLookupDetails`) whose message never contains the keys.
+   *
+   * @param options the site's API URL, the keys, and the timeout and retry settings
+   * @returns a promise of the org id
    */
   public static fetchOrgId(options: FetchOrgIdOptions): Promise<string> {
     return fetchOrgId(options);
@@ -110,6 +120,11 @@ export class CurrentOrg extends Construct {
   /** Where the org id is read from. */
   public readonly source: CurrentOrgSource;
 
+  /**
+   * @param scope the scope in which to define this construct
+   * @param id the scoped construct id
+   * @param props where and how to read the org id (every invalid value is reported in one `ValidationError`)
+   */
   constructor(scope: Construct, id: string, props: CurrentOrgProps = {}) {
     requirePlainObject(constructPathOf(scope, id), props, 'props', true);
     super(scope, id);

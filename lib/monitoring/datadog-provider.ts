@@ -112,6 +112,11 @@ export class DatadogProvider extends WireProvider {
   /** The version constraint written to `required_providers`. */
   public readonly versionConstraint: string;
 
+  /**
+   * @param scope the scope in which to define this provider (a stack, or a construct inside one)
+   * @param id the scoped construct id
+   * @param props the provider's settings (every invalid value is reported in one `ValidationError`)
+   */
   constructor(scope: Construct, id: string, props: DatadogProviderProps = {}) {
     requirePlainObject(constructPathOf(scope, id), props, 'props', true);
     const versionConstraint = props.versionConstraint ?? DEFAULT_DATADOG_VERSION_CONSTRAINT;

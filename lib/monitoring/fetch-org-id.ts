@@ -5,9 +5,9 @@
 import { ORG_ID_LOOKUP_ERROR_BRAND } from '../core/errors';
 import { LibraryError } from '../core/library-error';
 
-/** Why {@link fetchOrgId} failed. */
+/** Why an org-id lookup (`CurrentOrg.fetchOrgId`, or `fetchOrgId` in TypeScript) failed. */
 export enum OrgIdLookupFailure {
-  /** The options are unusable (no key, not an http(s) URL, …); nothing was sent. */
+  /** The options are unusable (no key, not an http(s) URL, …), so nothing was sent. */
   INVALID_OPTIONS = 'invalid-options',
   /** 401: the API key is missing, wrong or revoked. */
   UNAUTHORIZED = 'unauthorized',
@@ -27,7 +27,7 @@ export enum OrgIdLookupFailure {
   UNEXPECTED_RESPONSE = 'unexpected-response',
 }
 
-/** Options of {@link fetchOrgId}. */
+/** Options of `CurrentOrg.fetchOrgId` (`fetchOrgId` in TypeScript). */
 export interface FetchOrgIdOptions {
   /** The site's API URL, e.g. `https://api.datadoghq.eu` (see `DatadogApiUrl`). */
   readonly apiUrl: string;
@@ -100,6 +100,7 @@ const MAX_DETAIL = 300;
 /**
  * Reads the current org id: `GET {apiUrl}/api/v2/current_user`, field
  * `data.relationships.org.data.id`. Use the result in `Principal.org(id)`.
+ * TypeScript alias of `CurrentOrg.fetchOrgId`, which other jsii languages call.
  *
  * Each attempt has a timeout. A 429 is retried at most `maxRetries` times,
  * after the wait the service asks for (`Retry-After`, in seconds or as a date,

@@ -36,6 +36,11 @@ const checkProps = compileSchema({
  * It has no settings.
  */
 export class HttpProvider extends WireProvider {
+  /**
+   * @param scope the scope in which to define this provider (a stack, or a construct inside one)
+   * @param id the scoped construct id
+   * @param props the alias and version constraint (every invalid value is reported in one `ValidationError`)
+   */
   constructor(scope: Construct, id: string, props: HttpProviderProps = {}) {
     requirePlainObject(constructPathOf(scope, id), props, 'props', true);
     super(scope, id, {

@@ -30,17 +30,32 @@ export function checkPrincipalString(raw: unknown, problems: Problems, path: str
  * Principal.role('00000000-0000-1111-0000-000000000000').toString(); // "role:00000000-…"
  */
 export class Principal {
-  /** A role, by its id. */
+  /**
+   * A role, by its id.
+   *
+   * @param id the role's id: non-empty, no whitespace or control characters (a token passes unchecked)
+   * @returns the principal `role:<id>`
+   */
   public static role(id: string): Principal {
     return Principal.of('role', id, 'Principal.role');
   }
 
-  /** A team, by its id. */
+  /**
+   * A team, by its id.
+   *
+   * @param id the team's id: non-empty, no whitespace or control characters (a token passes unchecked)
+   * @returns the principal `team:<id>`
+   */
   public static team(id: string): Principal {
     return Principal.of('team', id, 'Principal.team');
   }
 
-  /** A user, by its id. */
+  /**
+   * A user, by its id.
+   *
+   * @param id the user's id: non-empty, no whitespace or control characters (a token passes unchecked)
+   * @returns the principal `user:<id>`
+   */
   public static user(id: string): Principal {
     return Principal.of('user', id, 'Principal.user');
   }
@@ -48,7 +63,10 @@ export class Principal {
   /**
    * An organization, by its id (`data.relationships.org.data.id` of
    * `GET /api/v2/current_user`). Pass `CurrentOrg.orgId` to read it at plan time,
-   * or the result of `fetchOrgId` to write it as a literal.
+   * or the result of `CurrentOrg.fetchOrgId` to write it as a literal.
+   *
+   * @param id the org's id: non-empty, no whitespace or control characters (a token passes unchecked)
+   * @returns the principal `org:<id>`
    */
   public static org(id: string): Principal {
     return Principal.of('org', id, 'Principal.org');
@@ -58,6 +76,9 @@ export class Principal {
    * Parses `type:id`. Throws a `ValidationError` when the type is not role, team,
    * user or org, or the id is empty or holds whitespace. A token cannot be
    * parsed: pass it to `principals` directly, or to a factory as the id.
+   *
+   * @param raw a literal `type:id` string, e.g. `role:00000000-0000-1111-0000-000000000000`
+   * @returns the principal, split at the first colon
    */
   public static fromString(raw: string): Principal {
     const problems = new Problems();
@@ -88,7 +109,11 @@ export class Principal {
     this.id = id;
   }
 
-  /** The wire form, `type:id`. */
+  /**
+   * The wire form, `type:id`.
+   *
+   * @returns the principal as the restriction policy API writes it
+   */
   public toString(): string {
     return `${this.type}:${this.id}`;
   }

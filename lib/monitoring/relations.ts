@@ -47,13 +47,20 @@ export class RestrictionPolicyRelations {
   /**
    * The relations of a resource type, or undefined for a type this library does
    * not know (which may still be valid: the service adds types over time).
+   *
+   * @param resourceType a resource type, e.g. `dashboard`
+   * @returns a new array of the type's relations, e.g. `['viewer', 'editor']`, or undefined
    */
   public static forResourceType(resourceType: string): string[] | undefined {
     const relations = Object.prototype.hasOwnProperty.call(RELATIONS_BY_TYPE, resourceType) ? RELATIONS_BY_TYPE[resourceType] : undefined;
     return relations === undefined ? undefined : [...relations];
   }
 
-  /** Every resource type whose relations this library knows, sorted. */
+  /**
+   * Every resource type whose relations this library knows, sorted.
+   *
+   * @returns a new array of resource types
+   */
   public static knownResourceTypes(): string[] {
     return Object.keys(RELATIONS_BY_TYPE).sort();
   }

@@ -40,27 +40,52 @@ export function checkResourceIdString(raw: unknown, problems: Problems, path: st
  * props too, and checked the same way.
  */
 export class RestrictionPolicyResourceId {
-  /** A dashboard, by its id (e.g. `datadog_dashboard.id`). */
+  /**
+   * A dashboard, by its id (e.g. `datadog_dashboard.id`).
+   *
+   * @param id the dashboard's id: non-empty, no whitespace or control characters (a token passes unchecked)
+   * @returns the resource id `dashboard:<id>`
+   */
   public static dashboard(id: string): RestrictionPolicyResourceId {
     return RestrictionPolicyResourceId.of('dashboard', id);
   }
 
-  /** A notebook, by its id. */
+  /**
+   * A notebook, by its id.
+   *
+   * @param id the notebook's id: non-empty, no whitespace or control characters (a token passes unchecked)
+   * @returns the resource id `notebook:<id>`
+   */
   public static notebook(id: string): RestrictionPolicyResourceId {
     return RestrictionPolicyResourceId.of('notebook', id);
   }
 
-  /** A service level objective, by its id. */
+  /**
+   * A service level objective, by its id.
+   *
+   * @param id the SLO's id: non-empty, no whitespace or control characters (a token passes unchecked)
+   * @returns the resource id `slo:<id>`
+   */
   public static slo(id: string): RestrictionPolicyResourceId {
     return RestrictionPolicyResourceId.of('slo', id);
   }
 
-  /** A monitor, by its id. */
+  /**
+   * A monitor, by its id.
+   *
+   * @param id the monitor's id: non-empty, no whitespace or control characters (a token passes unchecked)
+   * @returns the resource id `monitor:<id>`
+   */
   public static monitor(id: string): RestrictionPolicyResourceId {
     return RestrictionPolicyResourceId.of('monitor', id);
   }
 
-  /** A workflow, by its id (relations viewer, runner, editor). */
+  /**
+   * A workflow, by its id (relations viewer, runner, editor).
+   *
+   * @param id the workflow's id: non-empty, no whitespace or control characters (a token passes unchecked)
+   * @returns the resource id `workflow:<id>`
+   */
   public static workflow(id: string): RestrictionPolicyResourceId {
     return RestrictionPolicyResourceId.of('workflow', id);
   }
@@ -69,6 +94,10 @@ export class RestrictionPolicyResourceId {
    * Any resource type, by name and id. A type missing from the library's
    * relations table is accepted (the service adds types over time); the
    * construct then warns and does not check relations.
+   *
+   * @param resourceType the resource type: lowercase letters and digits, words joined by `-` or `_` (e.g. `synthetics-test`)
+   * @param id the resource's id: non-empty, no whitespace or control characters (a token passes unchecked)
+   * @returns the resource id `<resourceType>:<id>`
    */
   public static of(resourceType: string, id: string): RestrictionPolicyResourceId {
     const problems = new Problems();
@@ -80,7 +109,13 @@ export class RestrictionPolicyResourceId {
     return new RestrictionPolicyResourceId(resourceType, id);
   }
 
-  /** Parses `resource_type:resource_id`; throws a `ValidationError` when malformed. */
+  /**
+   * Parses `resource_type:resource_id`. Throws a `ValidationError` when it is
+   * malformed or a token (use `of(type, reference)` for a reference).
+   *
+   * @param raw a literal `resource_type:resource_id` string, e.g. `dashboard:abc-def-ghi`
+   * @returns the resource id, split at the first colon
+   */
   public static fromString(raw: string): RestrictionPolicyResourceId {
     const problems = new Problems();
     if (isUnresolved(raw)) {
@@ -103,7 +138,11 @@ export class RestrictionPolicyResourceId {
     this.id = id;
   }
 
-  /** The wire form, `resource_type:resource_id`. */
+  /**
+   * The wire form, `resource_type:resource_id`.
+   *
+   * @returns the resource id as the restriction policy API writes it
+   */
   public toString(): string {
     return `${this.resourceType}:${this.id}`;
   }

@@ -91,7 +91,7 @@ export interface RestrictionPolicyProps {
  */
 export interface RestrictionPolicyState {
   /**
-   * The policy's bindings, when known; checked, and exposed canonical (merged,
+   * The policy's bindings, when known. Checked, and exposed canonical (merged,
    * sorted) as `bindings` and `canonicalBindings`.
    *
    * @default - unknown: `bindings` and `canonicalBindings` are undefined
@@ -274,6 +274,12 @@ export class RestrictionPolicy extends Construct implements IRestrictionPolicy {
   /**
    * References an existing policy by its resource id. Emits nothing. No data
    * source exists for policies: the bindings are what `state` says, if anything.
+   *
+   * @param scope the scope in which to define the reference
+   * @param id the scoped construct id
+   * @param resourceId the resource the policy restricts, `resource_type:resource_id`, checked like `RestrictionPolicyProps.resourceId`
+   * @param state what is known of the policy (its bindings), checked like the props
+   * @returns the policy, whose `id` and `resourceId` are the given resource id
    */
   public static fromResourceId(
     scope: Construct,
@@ -288,6 +294,11 @@ export class RestrictionPolicy extends Construct implements IRestrictionPolicy {
    * Declares a policy that already exists and adopts it into Terraform state
    * with an `import` block (id: the resource id). After the first apply it is
    * managed like any other policy.
+   *
+   * @param scope the scope in which to define this construct
+   * @param id the scoped construct id
+   * @param props the configuration of the policy, as for the constructor (the import also uses `provider`)
+   * @returns the declared policy
    */
   public static adopt(scope: Construct, id: string, props: RestrictionPolicyProps): RestrictionPolicy {
     const policy = new RestrictionPolicy(scope, id, props);
@@ -298,6 +309,12 @@ export class RestrictionPolicy extends Construct implements IRestrictionPolicy {
   /**
    * Emits only an `import` block for an existing policy, with no resource:
    * `terraform plan -generate-config-out=FILE` then writes its configuration.
+   *
+   * @param scope the scope in which to define the import target
+   * @param id the scoped construct id
+   * @param resourceId the resource the policy restricts, used as the import id and checked like `RestrictionPolicyProps.resourceId`
+   * @param provider the datadog provider to import with (when omitted, the import block names none)
+   * @returns the import target; its `address`, `datadog_restriction_policy.<logical id>`, is the address the generated configuration will have
    */
   public static generateConfigForImport(
     scope: Construct,
@@ -313,7 +330,7 @@ export class RestrictionPolicy extends Construct implements IRestrictionPolicy {
 
   /** The `datadog_restriction_policy` resource. */
   public readonly resource: TerraformResource;
-  /** The policy's Terraform address, `datadog_restriction_policy.<name>`. */
+  /** The policy's Terraform address, `datadog_restriction_policy.<logical id>`. */
   public readonly address: string;
   private readonly wireResource: WireResource;
 
@@ -340,6 +357,11 @@ export class RestrictionPolicy extends Construct implements IRestrictionPolicy {
   /** The bindings this construct synthesizes: merged by relation, deduplicated, sorted. */
   public readonly canonicalBindings?: RestrictionPolicyBinding[];
 
+  /**
+   * @param scope the scope in which to define this construct
+   * @param id the scoped construct id
+   * @param props the configuration of the policy (every invalid value is reported in one `ValidationError`)
+   */
   constructor(scope: Construct, id: string, props: RestrictionPolicyProps) {
     requirePlainObject(constructPathOf(scope, id), props, 'props', false);
     super(scope, id);

@@ -63,7 +63,7 @@ export interface AuthenticationProfileProps {
   readonly provider?: TerraformProvider;
 
   /**
-   * Lifecycle settings; `replaceTriggeredBy` entries are kept, and the name
+   * Lifecycle settings. `replaceTriggeredBy` entries are kept, and the name
    * trigger is added to them.
    *
    * @default - only the name trigger
@@ -83,7 +83,7 @@ export interface AuthenticationProfileProps {
  */
 export interface AuthenticationProfileState {
   /**
-   * The profile's content, when known; exposed, canonical, as `authenticationProfileContent`.
+   * The profile's content, when known. Exposed, canonical, as `authenticationProfileContent`.
    *
    * @default - unknown: `authenticationProfileContent` is undefined
    */
@@ -167,6 +167,12 @@ export class AuthenticationProfile extends Construct implements IAuthenticationP
    * References an existing profile by name. Emits nothing; use it where a
    * profile name is needed. No data source exists for profiles, so nothing is
    * read: the content is what `state` says, if anything.
+   *
+   * @param scope the scope in which to define the reference
+   * @param id the scoped construct id
+   * @param authenticationProfileName name of the existing profile, checked like `AuthenticationProfileProps.authenticationProfileName`
+   * @param state what is known of the profile (its content), checked like the props
+   * @returns the profile, whose `id` and `authenticationProfileName` are the given name
    */
   public static fromAuthenticationProfileName(
     scope: Construct,
@@ -181,6 +187,11 @@ export class AuthenticationProfile extends Construct implements IAuthenticationP
    * Declares a profile that already exists and adopts it into Terraform state
    * with an `import` block (id: the profile name). After the first apply it is
    * managed like any other profile.
+   *
+   * @param scope the scope in which to define this construct
+   * @param id the scoped construct id
+   * @param props the configuration of the profile, as for the constructor (the import also uses `provider`)
+   * @returns the declared profile
    */
   public static adopt(scope: Construct, id: string, props: AuthenticationProfileProps): AuthenticationProfile {
     const profile = new AuthenticationProfile(scope, id, props);
@@ -191,7 +202,12 @@ export class AuthenticationProfile extends Construct implements IAuthenticationP
   /**
    * Emits only an `import` block for an existing profile, with no resource:
    * `terraform plan -generate-config-out=FILE` then writes its configuration.
-   * Returns the target's address (`aws_redshift_authentication_profile.<name>`).
+   *
+   * @param scope the scope in which to define the import target
+   * @param id the scoped construct id
+   * @param authenticationProfileName name of the existing profile, used as the import id and checked like `AuthenticationProfileProps.authenticationProfileName`
+   * @param provider the aws provider to import with (when omitted, the import block names none)
+   * @returns the import target; its `address`, `aws_redshift_authentication_profile.<logical id>`, is the address the generated configuration will have
    */
   public static generateConfigForImport(
     scope: Construct,
@@ -211,7 +227,7 @@ export class AuthenticationProfile extends Construct implements IAuthenticationP
   public readonly replaceTriggerResource: TerraformResource;
   /** The canonical JSON content this construct synthesizes. */
   public readonly canonicalContent: string;
-  /** The profile's Terraform address, `aws_redshift_authentication_profile.<name>`. */
+  /** The profile's Terraform address, `aws_redshift_authentication_profile.<logical id>`. */
   public readonly address: string;
   private readonly wireResource: WireResource;
 
@@ -233,6 +249,11 @@ export class AuthenticationProfile extends Construct implements IAuthenticationP
     return this.wireResource.stringReference('authentication_profile_content');
   }
 
+  /**
+   * @param scope the scope in which to define this construct
+   * @param id the scoped construct id
+   * @param props the configuration of the profile (every invalid value is reported in one `ValidationError`)
+   */
   constructor(scope: Construct, id: string, props: AuthenticationProfileProps) {
     requirePlainObject(constructPathOf(scope, id), props, 'props', false);
     super(scope, id);

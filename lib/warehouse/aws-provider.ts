@@ -93,6 +93,11 @@ const checkProps = compileSchema({
  * region, endpoint overrides, and the settings to plan without a cloud.
  */
 export class AwsProvider extends WireProvider {
+  /**
+   * @param scope the scope in which to define this provider (a stack, or a construct inside one)
+   * @param id the scoped construct id
+   * @param props the provider's settings (every invalid value is reported in one `ValidationError`)
+   */
   constructor(scope: Construct, id: string, props: AwsProviderProps = {}) {
     requirePlainObject(constructPathOf(scope, id), props, 'props', true);
     const problems = new Problems();

@@ -146,6 +146,9 @@ export interface ObjectMeta {
    * letters, digits, `-` and `.`, starting and ending with a letter or digit, at
    * most 253 characters). Required by this library (a node list item is addressed
    * by name); usually the host name.
+   *
+   * @default - none: optional in the Kubernetes model, but a `NodeList` item without
+   *   a name is a `ValidationError`
    */
   readonly name?: string;
   /**
@@ -203,7 +206,7 @@ export interface ObjectMeta {
    */
   readonly deletionTimestamp?: string;
   /**
-   * Seconds allowed for a graceful termination; set with `deletionTimestamp`.
+   * Seconds allowed for a graceful termination, set with `deletionTimestamp`.
    * Read-only.
    *
    * @default - none
@@ -218,7 +221,7 @@ export interface ObjectMeta {
    */
   readonly labels?: { [key: string]: string };
   /**
-   * Annotations: keys are qualified names like label keys; values are free text.
+   * Annotations: keys are qualified names like label keys, values are free text.
    * All keys and values together at most 256 KiB.
    *
    * @default - none

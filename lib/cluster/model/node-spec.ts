@@ -24,7 +24,7 @@ export interface Taint {
   /** Effect: `NoSchedule`, `PreferNoSchedule` or `NoExecute` (see {@link TaintEffect}). */
   readonly effect: string;
   /**
-   * When the taint was added (RFC 3339); set by the system for `NoExecute` taints.
+   * When the taint was added (RFC 3339), set by the system for `NoExecute` taints.
    *
    * @default - none
    */

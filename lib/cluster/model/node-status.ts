@@ -2,17 +2,25 @@ import { NodeConfigSource } from './node-spec';
 
 /** Values of `NodeCondition.status`. */
 export enum ConditionStatus {
+  /** The condition holds (`True`). */
   TRUE = 'True',
+  /** The condition does not hold (`False`). */
   FALSE = 'False',
+  /** The state is not known, e.g. the node controller has not heard from the node recently (`Unknown`). */
   UNKNOWN = 'Unknown',
 }
 
 /** Types of `NodeAddress.type`. */
 export enum NodeAddressType {
+  /** The node's host name, as its kernel reports it unless the kubelet overrides it (`Hostname`). */
   HOSTNAME = 'Hostname',
+  /** An IP address typically routable only within the cluster (`InternalIP`). */
   INTERNAL_IP = 'InternalIP',
+  /** An IP address typically routable from outside the cluster (`ExternalIP`). */
   EXTERNAL_IP = 'ExternalIP',
+  /** A DNS name typically resolvable only within the cluster (`InternalDNS`). */
   INTERNAL_DNS = 'InternalDNS',
+  /** A DNS name typically resolvable from outside the cluster (`ExternalDNS`). */
   EXTERNAL_DNS = 'ExternalDNS',
 }
 
@@ -56,7 +64,7 @@ export interface NodeAddress {
   readonly address: string;
 }
 
-/** A port a daemon listens on (`DaemonEndpoint`, core/v1); the wire key is `Port`. */
+/** A port a daemon listens on (`DaemonEndpoint`, core/v1). Its wire key is `Port`. */
 export interface DaemonEndpoint {
   /** Port number of the endpoint, 0 to 65535. Written as `Port` (capitalised) on the wire. */
   readonly port: number;
@@ -135,7 +143,7 @@ export interface AttachedVolume {
 /**
  * Status of dynamic kubelet configuration (`NodeConfigStatus`, core/v1).
  * Deprecated in Kubernetes 1.22 and removed from the kubelet in 1.24: current
- * kubelets never set it. See {@link nextNodeConfigStatus} for its transitions.
+ * kubelets never set it. See `NodeConfigStatusMachine.next` for its transitions.
  */
 export interface NodeConfigStatus {
   /**
@@ -146,7 +154,7 @@ export interface NodeConfigStatus {
    */
   readonly active?: NodeConfigSource;
   /**
-   * The checkpointed config the node will try to use; updated only after it was
+   * The checkpointed config the node will try to use. Updated only after it was
    * checkpointed to disk. After a kubelet restart the node tries to make it Active.
    *
    * @default - none
@@ -186,7 +194,7 @@ export interface NodeRuntimeHandlerFeatures {
 /** A container runtime handler (`NodeRuntimeHandler`, core/v1). */
 export interface NodeRuntimeHandler {
   /**
-   * Handler name; empty for the default handler.
+   * Handler name, empty for the default handler.
    *
    * @default - the default handler
    */

@@ -7,7 +7,7 @@ import { NodeStatus } from './node-status';
  * `apiVersion: v1` and `kind: Node` itself.
  */
 export interface Node {
-  /** Standard object metadata; `metadata.name` is required. */
+  /** Standard object metadata, in which `name` is required. */
   readonly metadata: ObjectMeta;
   /**
    * Desired behaviour of the node.
