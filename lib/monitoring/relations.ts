@@ -1,5 +1,6 @@
-// The relations each resource type accepts (targets.md §2, from the restriction
-// policy API's documentation). The service adds resource types over time: a type
+// The relations each resource type accepts (targets.md §2, and the restriction
+// policy API's documentation as @datadog/datadog-api-client 1.64 carries it; a
+// test compares the two). The service adds resource types over time: a type
 // missing here is accepted with a warning, and its relations are not checked.
 
 const VIEWER_EDITOR = ['viewer', 'editor'];
@@ -27,6 +28,7 @@ const RELATIONS_BY_TYPE: { [resourceType: string]: readonly string[] } = {
       'on-call-escalation-policy',
       'on-call-team-routing-rules',
       'monitor-notification-rule',
+      'network-path-config',
     ].map((type) => [type, VIEWER_EDITOR]),
   ),
   'workflow': ['viewer', 'runner', 'editor'],
