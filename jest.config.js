@@ -35,6 +35,9 @@ function project(name) {
 /** @type {import('jest').Config} */
 module.exports = {
   projects: [project('cdktf'), project('cdktn')],
+  // Everything temporary goes below one directory, removed after the run.
+  globalSetup: '<rootDir>/__tests__/support/global-setup.js',
+  globalTeardown: '<rootDir>/__tests__/support/global-teardown.js',
   // Terraform runs and package installs take seconds to minutes.
   testTimeout: 120000,
 };
