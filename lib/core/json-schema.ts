@@ -19,9 +19,12 @@ export function compileSchema(schema: object): SchemaCheck {
   const validate = ajv.compile(schema);
   return (value, problems, basePath = 'props') => {
     if (validate(value)) return;
+    // Token checks walk a whole value: cached per object, so a list of 100,000
+    // bad items costs linear time, not quadratic.
+    const tokenCache = new WeakMap<object, boolean>();
     for (const error of validate.errors ?? []) {
       const segments = pointerSegments(error.instancePath);
-      if (crossesToken(value, segments)) continue;
+      if (crossesToken(value, segments, tokenCache)) continue;
       const extra = error.keyword === 'required' ? [String(error.params.missingProperty)]
         : error.keyword === 'additionalProperties' ? [String(error.params.additionalProperty)]
         : [];
@@ -62,13 +65,20 @@ function valueAt(root: unknown, segments: string[]): unknown {
 }
 
 // True when the value at the error's path, or any value above it, is a token.
-function crossesToken(root: unknown, segments: string[]): boolean {
+function crossesToken(root: unknown, segments: string[], cache: WeakMap<object, boolean>): boolean {
   let current: any = root;
-  if (isUnresolved(current)) return true;
+  if (isToken(current, cache)) return true;
   for (const segment of segments) {
     if (current === null || typeof current !== 'object') return false;
     current = current[segment];
-    if (isUnresolved(current)) return true;
+    if (isToken(current, cache)) return true;
   }
   return false;
+}
+
+function isToken(value: unknown, cache: WeakMap<object, boolean>): boolean {
+  if (value === null || typeof value !== 'object') return isUnresolved(value);
+  let known = cache.get(value);
+  if (known === undefined) cache.set(value, (known = isUnresolved(value)));
+  return known;
 }
