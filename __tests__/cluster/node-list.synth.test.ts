@@ -204,7 +204,7 @@ describe('mappers write the exact Kubernetes keys', () => {
 describe('KubernetesProvider', () => {
   test('GIVEN a literal token THEN a ValidationError that does not echo it', () => {
     const error = errorOf(() => new KubernetesProvider(new TerraformStack(Testing.app(), 's'), 'k', { host: 'https://h', token: 'abc123secret' }));
-    expect(error.message).toContain('props/token: received "a literal string of 12 characters (not shown)"; allowed: a reference to a sensitive TerraformVariable');
+    expect(error.message).toContain('props/token: received a string of 12 characters (not shown); allowed: a reference to a sensitive TerraformVariable');
     expect(error.message).toContain('KUBE_TOKEN');
     expect(error.message).not.toContain('abc123secret');
   });

@@ -222,6 +222,8 @@ describe('fetchOrgId', () => {
   test.each([
     [{ apiUrl: 'api.datadoghq.com' }, /apiUrl must be an absolute http\(s\) URL/],
     [{ apiUrl: 'ftp://example.com' }, /apiUrl must be an absolute http\(s\) URL/],
+    [{ apiUrl: 'https://admin:hunter2@api.datadoghq.com' }, /^(?!.*hunter2).*apiUrl must be an absolute http\(s\) URL without credentials/s],
+    [{ timeoutMs: Object.create(null) }, /timeoutMs must be a positive number of milliseconds, not \{\}/],
     [{ apiKey: '' }, /apiKey must be a non-empty string/],
     [{ appKey: 'a\nb' }, /appKey must be a non-empty string on one line/],
     [{ timeoutMs: 0 }, /timeoutMs must be a positive number/],

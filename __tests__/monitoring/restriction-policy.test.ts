@@ -145,7 +145,7 @@ describe('RestrictionPolicy synthesis', () => {
       });
       expect(policy.canonicalBindings!.map((b) => b.relation)).toEqual([...relations].sort());
     }
-    expect(RestrictionPolicyRelations.knownResourceTypes()).toHaveLength(27);
+    expect(RestrictionPolicyRelations.knownResourceTypes()).toHaveLength(28);
     expect(RestrictionPolicyRelations.forResourceType('no-such-type')).toBeUndefined();
     expect(RestrictionPolicyRelations.forResourceType('toString')).toBeUndefined();
   });

@@ -4,6 +4,7 @@
 
 import { ORG_ID_LOOKUP_ERROR_BRAND } from '../core/errors';
 import { LibraryError } from '../core/library-error';
+import { describeValue } from '../core/received-value';
 
 /** Why an org-id lookup (`CurrentOrg.fetchOrgId`, or `fetchOrgId` in TypeScript) failed. */
 export enum OrgIdLookupFailure {
@@ -247,9 +248,10 @@ function currentUserUrl(options: FetchOrgIdOptions): string {
     parsed = undefined;
   }
   if (parsed === undefined || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') || parsed.username || parsed.password || parsed.search || parsed.hash) {
+    // Not the URL itself: one refused for its user:password would print them.
     throw new OrgIdLookupError(
       OrgIdLookupFailure.INVALID_OPTIONS,
-      String(raw),
+      'invalid-apiUrl',
       'apiUrl must be an absolute http(s) URL without credentials, query or fragment, e.g. https://api.datadoghq.eu',
       0,
     );
@@ -260,7 +262,7 @@ function currentUserUrl(options: FetchOrgIdOptions): string {
 function positiveNumber(value: number | undefined, fallback: number, name: string, url: string): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
-    throw new OrgIdLookupError(OrgIdLookupFailure.INVALID_OPTIONS, url, `${name} must be a positive number of milliseconds, not ${String(value)}`, 0);
+    throw new OrgIdLookupError(OrgIdLookupFailure.INVALID_OPTIONS, url, `${name} must be a positive number of milliseconds, not ${describeValue(value)}`, 0);
   }
   return value;
 }
@@ -268,7 +270,7 @@ function positiveNumber(value: number | undefined, fallback: number, name: strin
 function wholeNumber(value: number | undefined, fallback: number, name: string, url: string): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
-    throw new OrgIdLookupError(OrgIdLookupFailure.INVALID_OPTIONS, url, `${name} must be a whole number, at least 0, not ${String(value)}`, 0);
+    throw new OrgIdLookupError(OrgIdLookupFailure.INVALID_OPTIONS, url, `${name} must be a whole number, at least 0, not ${describeValue(value)}`, 0);
   }
   return value;
 }

@@ -228,7 +228,7 @@ function checkPolicy(scope: IConstruct, props: RestrictionPolicyProps): CheckedP
   checkProps(props, problems);
   const { resourceId, resourceType } = problems.isClean('props/resourceId')
     ? checkResourceId(props.resourceId, problems, 'props/resourceId')
-    : { resourceId: String(props.resourceId), resourceType: undefined };
+    : { resourceId: '', resourceType: undefined }; // not used: the problem is thrown below
   const bindings = canonicalBindings(props.bindings, resourceType, problems, 'props/bindings');
   problems.throwIfAny(scope);
   return { resourceId, resourceType, bindings };
