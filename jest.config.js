@@ -7,6 +7,11 @@ const path = require('path');
 // Proofs against prebuilt bindings that exist for cdktf only (there is no cdktn
 // kubernetes or null binding): they run in the cdktf pass.
 const CDKTF_ONLY = ['<rootDir>/__tests__/cluster/node-list.differential.test.ts', '<rootDir>/__tests__/core/replace-trigger.differential.test.ts'];
+// Each published package is tested once, in the pass of its own framework.
+const PACKAGE_TESTS = {
+  cdktf: '<rootDir>/__tests__/packaging/cdktf-package.test.ts',
+  cdktn: '<rootDir>/__tests__/packaging/cdktn-package.test.ts',
+};
 
 function project(name) {
   const previous = process.env.CDK_FRAMEWORK;
@@ -21,7 +26,11 @@ function project(name) {
     rootDir: __dirname,
     testEnvironment: 'node',
     testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
-    testPathIgnorePatterns: ['/node_modules/', ...(name === 'cdktn' ? CDKTF_ONLY : [])],
+    testPathIgnorePatterns: [
+      '/node_modules/',
+      ...(name === 'cdktn' ? CDKTF_ONLY : []),
+      ...Object.entries(PACKAGE_TESTS).filter(([framework]) => framework !== name).map(([, file]) => file),
+    ],
     moduleNameMapper,
     // Sets CDK_FRAMEWORK in the worker before each test file, for the code that reads it.
     setupFiles: [path.join(__dirname, '__tests__', 'support', `framework-${name}.js`)],

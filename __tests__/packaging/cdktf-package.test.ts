@@ -1,0 +1,108 @@
+// The published cdktf package (issue 9): built by jsii from a clean copy of the
+// sources, its tarball, its API reference, the other languages' code, and a
+// fresh app at the lowest and highest framework versions the package declares.
+import { execFileSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { packStaged, stagePackage } from '../../scripts/stage-package';
+import { consumerApp, expectAllBlocks } from './consumer-support';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const BIN = path.join(ROOT, 'node_modules', '.bin');
+const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+
+let staged: string;
+let tarball: string;
+const packs = fs.mkdtempSync(path.join(os.tmpdir(), 'packs-'));
+
+beforeAll(() => {
+  staged = stagePackage('cdktf');
+  tarball = packStaged(staged, packs);
+});
+
+afterAll(() => {
+  fs.rmSync(staged, { recursive: true, force: true });
+  fs.rmSync(packs, { recursive: true, force: true });
+});
+
+describe('the cdktf package', () => {
+  test('GIVEN the tarball THEN it holds the compiled library, its types, the assembly and the docs, and nothing else', () => {
+    const files = execFileSync('tar', ['tzf', tarball], { encoding: 'utf8' }).trim().split('\n').map((f) => f.replace(/^package\//, ''));
+    const own = files.filter((f) => !f.startsWith('node_modules/'));
+    const unexpected = own.filter((f) => !/^dist\/lib\/.+\.(js|d\.ts)$/.test(f) && !['.jsii', 'API.md', 'README.md', 'LICENSE', 'package.json'].includes(f));
+    expect(unexpected).toEqual([]);
+    expect(own).toEqual(expect.arrayContaining(['dist/lib/index.js', 'dist/lib/index.d.ts', '.jsii', 'API.md', 'README.md', 'LICENSE']));
+    const bundled = new Set(files.filter((f) => f.startsWith('node_modules/')).map((f) => f.split('/')[1]));
+    expect([...bundled].sort()).toEqual(['ajv', 'fast-deep-equal', 'fast-uri', 'json-schema-traverse', 'require-from-string']);
+  });
+
+  test('GIVEN the assembly THEN API.md is what jsii-docgen writes from it (run `npm run build && npm run docgen` when this fails)', () => {
+    const out = path.join(packs, 'API.md');
+    execFileSync(path.join(BIN, 'jsii-docgen'), ['--output', out], { cwd: staged, stdio: 'pipe' });
+    expect(fs.readFileSync(path.join(ROOT, 'API.md'), 'utf8')).toBe(fs.readFileSync(out, 'utf8'));
+  });
+
+  test('GIVEN the assembly THEN every type, parameter and optional property is documented, with @default', () => {
+    const assembly = JSON.parse(fs.readFileSync(path.join(staged, '.jsii'), 'utf8'));
+    const missing: string[] = [];
+    for (const [fqn, type] of Object.entries<any>(assembly.types)) {
+      if (!type.docs?.summary) missing.push(`${fqn}: summary`);
+      const callables = [...(type.initializer ? [{ name: '<init>', ...type.initializer }] : []), ...(type.methods ?? [])];
+      for (const c of callables) for (const p of c.parameters ?? []) if (!p.docs?.summary) missing.push(`${fqn}.${c.name}(${p.name})`);
+      for (const p of type.properties ?? []) {
+        if (!p.docs?.summary) missing.push(`${fqn}.${p.name}: summary`);
+        if (type.kind === 'interface' && type.datatype && p.optional && p.docs?.default === undefined) missing.push(`${fqn}.${p.name}: @default`);
+      }
+      for (const m of type.members ?? []) if (!m.docs?.summary) missing.push(`${fqn}.${m.name}: summary`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  test('GIVEN jsii-pacmak --code-only THEN Python, Java, C# and Go name the props as each language does', () => {
+    const out = path.join(packs, 'pacmak');
+    execFileSync(path.join(BIN, 'jsii-pacmak'), ['--code-only', '--targets', 'python,java,dotnet,go', '--outdir', out], { cwd: staged, stdio: 'pipe', timeout: 300_000 });
+    const read = (dir: string, pattern: RegExp): string => {
+      const texts: string[] = [];
+      const walk = (d: string) => {
+        for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+          const p = path.join(d, e.name);
+          if (e.isDirectory()) walk(p);
+          else if (pattern.test(e.name)) texts.push(fs.readFileSync(p, 'utf8'));
+        }
+      };
+      walk(path.join(out, dir));
+      return texts.join('\n');
+    };
+    const python = read('python', /\.py$/);
+    for (const name of ['authentication_profile_name', 'authentication_profile_content', 'resource_id', 'bindings', 'items', 'remaining_item_count', 'continue_']) {
+      expect(python).toMatch(new RegExp(`\\bdef ${name}\\b`));
+    }
+    const csharp = read('dotnet', /\.cs$/);
+    const go = read('go', /\.go$/);
+    for (const name of ['AuthenticationProfileName', 'ResourceId', 'RemainingItemCount', 'Continue', 'Namespace', 'Type']) {
+      expect(csharp).toMatch(new RegExp(`\\b${name}\\b`));
+      expect(go).toMatch(new RegExp(`\\b${name}\\b`));
+    }
+    const java = read('java', /\.java$/);
+    expect(java).toMatch(/getAuthenticationProfileName\(\)/);
+    expect(java).toMatch(/getContinueValue\(\)/);
+  });
+
+  // The ends of the declared peer ranges: cdktf >=0.20.0 <0.22.0, constructs ^10.3.0.
+  test.each([
+    ['lowest', '0.20.0', '10.3.0'],
+    ['highest', '0.21.0', '10.8.1'],
+  ])('GIVEN a fresh cdktf app at the %s versions (cdktf %s, constructs %s) THEN a strict consumer compiles and synthesizes all three constructs', (_, cdktf, constructs) => {
+    expect(pkg.peerDependencies).toEqual({ cdktf: '>=0.20.0 <0.22.0', constructs: '^10.3.0' });
+    const app = consumerApp(tarball, pkg.name, 'cdktf', [`cdktf@${cdktf}`, `constructs@${constructs}`]);
+    try {
+      const installed = (name: string) => JSON.parse(fs.readFileSync(path.join(app.dir, 'node_modules', name, 'package.json'), 'utf8')).version;
+      expect([installed('cdktf'), installed('constructs')]).toEqual([cdktf, constructs]);
+      expect(fs.existsSync(path.join(app.dir, 'node_modules', pkg.name, 'node_modules', 'cdktf'))).toBe(false);
+      expectAllBlocks(app.stack('all'));
+    } finally {
+      fs.rmSync(app.dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,48 @@
+// The cdktn package (issue 10): the same source built with its framework module
+// reading 'cdktn', installed into a fresh CDK Terrain app, which synthesizes
+// all three constructs (a null_resource trigger included) with one framework
+// at run time; the real terraform validates the profile stack.
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { packPackage } from '../../scripts/stage-package';
+import { init, terraform } from '../support/terraform';
+import { consumerApp, ConsumerApp, expectAllBlocks } from './consumer-support';
+
+const packs = fs.mkdtempSync(path.join(os.tmpdir(), 'packs-'));
+let app: ConsumerApp;
+
+beforeAll(() => {
+  const tarball = packPackage('cdktn', packs);
+  app = consumerApp(tarball, 'cdktn-warehouse-monitoring-cluster', 'cdktn', ['cdktn@0.24.0', 'constructs@10.7.2']);
+});
+
+afterAll(() => {
+  fs.rmSync(packs, { recursive: true, force: true });
+  if (app) fs.rmSync(app.dir, { recursive: true, force: true });
+});
+
+describe('the cdktn package in a fresh cdktn 0.24 app', () => {
+  test('GIVEN the installed package THEN it requires cdktn, the app\'s own copy, and never cdktf', () => {
+    const installed = path.join(app.dir, 'node_modules', 'cdktn-warehouse-monitoring-cluster');
+    const frameworkModule = fs.readFileSync(path.join(installed, 'dist', 'lib', 'core', 'framework.js'), 'utf8');
+    expect(frameworkModule).toMatch(/require\("cdktn"\)/);
+    expect(frameworkModule).not.toMatch(/require\("cdktf/);
+    expect(require.resolve('cdktn', { paths: [installed] })).toBe(require.resolve('cdktn', { paths: [app.dir] }));
+    expect(fs.existsSync(path.join(app.dir, 'node_modules', 'cdktf'))).toBe(false);
+    const pkg = JSON.parse(fs.readFileSync(path.join(installed, 'package.json'), 'utf8'));
+    expect(pkg.peerDependencies).toEqual({ cdktn: '^0.24.0', constructs: '>=10.6.0 <10.8.0' });
+  });
+
+  test('GIVEN a strict consumer THEN all three constructs, their providers and a null_resource trigger synthesize', () => {
+    const all = app.stack('all');
+    expectAllBlocks(all);
+    expect(all['//'].metadata.version).toBe('0.24.0');
+  });
+
+  test('GIVEN the profile stack THEN the real terraform validates it with the offline aws provider', () => {
+    const dir = path.join(app.dir, 'cdktf.out', 'stacks', 'profiles');
+    init(dir);
+    expect(terraform(dir, ['validate', '-no-color']).stdout).toMatch(/The configuration is valid/);
+  });
+});
