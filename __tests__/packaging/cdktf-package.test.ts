@@ -89,6 +89,35 @@ describe('the cdktf package', () => {
     expect(java).toMatch(/getContinueValue\(\)/);
   });
 
+  test('GIVEN the jsii kernel, which Python, Java, C# and Go drive THEN a validation failure reaches them as a message Errors reads back', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { Kernel } = require('@jsii/kernel');
+    const kernel = new Kernel(() => {
+      throw new Error('no callbacks expected');
+    });
+    const deps = execFileSync('npm', ['pack', '--json', 'constructs@10.7.2', 'cdktf@0.21.0', '--pack-destination', packs], { cwd: packs, encoding: 'utf8' });
+    for (const { name, version, filename } of JSON.parse(deps.slice(deps.indexOf('[')))) kernel.load({ name, version, tarball: path.join(packs, filename) });
+    kernel.load({ name: pkg.name, version: pkg.version, tarball });
+    const app = kernel.create({ fqn: 'cdktf.App', args: [] });
+    const stack = kernel.create({ fqn: 'cdktf.TerraformStack', args: [app, 'stack'] });
+    let message = '';
+    try {
+      kernel.create({
+        fqn: `${pkg.name}.AuthenticationProfile`,
+        args: [stack, 'p', { authenticationProfileName: 'bad_name', authenticationProfileContent: '{"Password":"hunter2"}' }],
+      });
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).toMatch(/^stack\/p: 2 invalid properties:/);
+    expect(message).not.toContain('hunter2');
+    const details = kernel.sinvoke({ fqn: `${pkg.name}.Errors`, method: 'validationDetails', args: [message] }).result;
+    const get = (objref: any, property: string) => kernel.get({ objref, property }).value;
+    expect(get(details, 'constructPath')).toBe('stack/p');
+    expect(get(details, 'problems').map((p: any) => get(p, 'path'))).toEqual(['props/authenticationProfileName', 'props/authenticationProfileContent/Password']);
+    expect(kernel.sinvoke({ fqn: `${pkg.name}.Errors`, method: 'isValidationError', args: ['boom'] }).result).toBe(false);
+  });
+
   // The ends of the declared peer ranges: cdktf >=0.20.0 <0.22.0, constructs ^10.3.0.
   test.each([
     ['lowest', '0.20.0', '10.3.0'],

@@ -1,5 +1,6 @@
 import { IConstruct } from 'constructs';
 import { Token } from './framework';
+import { isPlainObject } from './plain-object';
 import { describeConcealed, describeValue } from './received-value';
 import { ValidationError, ValidationProblem } from './validation-error';
 
@@ -70,9 +71,7 @@ export function constructPathOf(scope: IConstruct, id: string): string {
  * the props are optional.
  */
 export function requirePlainObject(constructPath: string, value: unknown, path: string, optional: boolean): void {
-  if (value === undefined && optional) return;
-  const prototype = value !== null && typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
-  if (!Array.isArray(value) && (prototype === Object.prototype || prototype === null)) return;
+  if ((value === undefined && optional) || isPlainObject(value)) return;
   throw new ValidationError(constructPath, [
     { path, received: describeValue(value), allowed: `an object of properties${optional ? ', or nothing' : ''}` },
   ]);

@@ -3,6 +3,8 @@
 // credentials, content under a credential key, unparseable text that may hold
 // one, binary data) only its type and size are. Either way the line is short.
 
+import { isPlainObject } from './plain-object';
+
 const MAX_RECEIVED_LENGTH = 120;
 
 /** A received value, rendered for humans: JSON-like, truncated when long; binary data and class instances by type and size. */
@@ -44,10 +46,8 @@ function opaqueShape(value: unknown): string | undefined {
   if (value instanceof Map) return `a Map of ${value.size} ${value.size === 1 ? 'entry' : 'entries'} (not shown)`;
   if (value instanceof Set) return `a Set of ${plural(value.size, 'item')} (not shown)`;
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'an invalid Date' : `a Date (${value.toISOString()})`;
-  if (Array.isArray(value)) return undefined;
-  const prototype = Object.getPrototypeOf(value);
-  if (prototype !== null && prototype !== Object.prototype) return `an instance of ${prototype.constructor?.name || 'a class'} (not shown)`;
-  return undefined;
+  if (Array.isArray(value) || isPlainObject(value)) return undefined;
+  return `an instance of ${Object.getPrototypeOf(value)?.constructor?.name || 'a class'} (not shown)`;
 }
 
 // JSON of plain data, with what JSON cannot say spelled out instead of throwing

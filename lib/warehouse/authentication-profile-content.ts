@@ -1,3 +1,4 @@
+import { isPlainObject } from '../core/plain-object';
 import { isUnresolved, Problems } from '../core/problems';
 
 /**
@@ -44,7 +45,7 @@ export function canonicalProfileContent(
       return undefined;
     }
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed) || ![null, Object.prototype].includes(Object.getPrototypeOf(parsed))) {
+  if (!isPlainObject(parsed)) {
     // A Map, a Date or a class instance would be written as "{}": refused, not lost.
     problems.addConcealed(path, content, ALLOWED_CONTENT);
     return undefined;
