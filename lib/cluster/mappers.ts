@@ -52,6 +52,7 @@ export function listMetaToKube(m: ListMeta): KubeJson {
     remainingItemCount: m.remainingItemCount,
     resourceVersion: m.resourceVersion,
     selfLink: m.selfLink,
+    shardInfo: m.shardInfo === undefined || isUnresolved(m.shardInfo) ? m.shardInfo : compact({ selector: m.shardInfo.selector }),
   });
 }
 
@@ -240,6 +241,7 @@ export function nodeStatusToKube(s: NodeStatus): KubeJson {
     config: mapOne(s.config, nodeConfigStatusToKube),
     runtimeHandlers: mapList(s.runtimeHandlers, nodeRuntimeHandlerToKube),
     features: mapOne(s.features, nodeFeaturesToKube),
+    declaredFeatures: s.declaredFeatures,
   });
 }
 

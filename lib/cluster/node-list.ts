@@ -14,6 +14,7 @@ import { wire, WireAttributes } from '../core/wire';
 import { WireResource } from '../core/wire-elements';
 import { ClusterNodes, ClusterNodesProps } from './cluster-nodes';
 import { KubeJson, nodeManifest, nodeToKube } from './mappers';
+import { nodeListFromKubectlJson } from './kubectl-json';
 import { ListMeta, Node, NodeListModel, Taint } from './model';
 import { NodeListFindings, validateNodeList } from './validation';
 
@@ -136,6 +137,21 @@ export class NodeList extends Construct {
    */
   public static fromCluster(scope: Construct, id: string, props: ClusterNodesProps = {}): ClusterNodes {
     return new ClusterNodes(scope, id, props);
+  }
+
+  /**
+   * Reads the output of `kubectl get nodes -o json` (its text, or the parsed
+   * object) as NodeList props, as it is: the list's and items' `apiVersion` and
+   * `kind` are checked (`v1`, `List`/`NodeList`, `Node`) and dropped, the wire
+   * key `Port` is read as `port`, and status and system metadata are kept (they
+   * are validated and never sent). Pass the result to `new NodeList` or
+   * `NodeList.adopt`, with `mode` and the other props added as needed.
+   *
+   * @param output the command's output, as text or as the parsed JSON object
+   * @returns the props: `items` and, when present, `metadata`
+   */
+  public static propsFromKubectlJson(output: any): NodeListProps {
+    return nodeListFromKubectlJson(output);
   }
 
   /**

@@ -1,9 +1,25 @@
 // JSON Schema of NodeList props (TypeScript names), compiled once at module load.
 // Structure, types, enums and required fields; the rules a schema cannot say
 // (name formats, uniqueness, sizes, spec-versus-status) are in validation.ts.
-import { compileSchema } from '../core/json-schema';
+import { compileSchema, registerFormat } from '../core/json-schema';
+import { cidrFamily, isDateTime, isDnsLabel, isQuantity } from './formats';
+import { isDnsSubdomain } from './validation';
+
+registerFormat('k8s-date-time', isDateTime);
+registerFormat('k8s-quantity', isQuantity);
+registerFormat('k8s-cidr', (value) => cidrFamily(value) !== undefined);
+registerFormat('k8s-dns-subdomain', (value) => isDnsSubdomain(value)); // validation.ts imports this module: look it up at call time
+registerFormat('k8s-dns-label', isDnsLabel);
 
 const str = (description = 'a string') => ({ type: 'string', description });
+const nonEmpty = (description: string) => ({ type: 'string', minLength: 1, description });
+const time = { type: 'string', format: 'k8s-date-time', description: 'an RFC 3339 timestamp such as 2024-05-01T12:00:00Z' };
+const quantities = {
+  type: 'object',
+  description: 'an object of resource names to quantities ("4", "16Gi", "500m")',
+  additionalProperties: { type: 'string', format: 'k8s-quantity', description: 'a quantity: a number with an optional suffix (Ki, Mi, Gi, Ti, Pi, Ei, m, k, M, G, T, P, E) or exponent, e.g. "4", "16Gi", "500m"' },
+};
+const cidr = { type: 'string', format: 'k8s-cidr', description: 'a CIDR such as 10.244.1.0/24 or fd00:10:244:1::/64' };
 const bool = { type: 'boolean', description: 'true or false' };
 const stringList = (description = 'a list of strings') => ({ type: 'array', description, items: str() });
 const stringMap = (description: string) => ({ type: 'object', description, additionalProperties: str('a string value') });
@@ -17,14 +33,15 @@ const obj = (description: string, properties: object, required: string[] = []) =
 const list = (description: string, items: object) => ({ type: 'array', description, items });
 
 const configMapSource = obj('a ConfigMapNodeConfigSource object', {
-  kubeletConfigKey: str('the ConfigMap key holding the KubeletConfiguration'),
-  name: str('metadata.name of the ConfigMap'),
-  namespace: str('metadata.namespace of the ConfigMap'),
+  kubeletConfigKey: { type: 'string', pattern: '^[-._a-zA-Z0-9]{1,253}$', description: 'the ConfigMap key holding the KubeletConfiguration: 1 to 253 letters, digits, "-", "_" and "."' },
+  name: { type: 'string', format: 'k8s-dns-subdomain', description: 'metadata.name of the ConfigMap, a DNS-1123 subdomain' },
+  namespace: { type: 'string', format: 'k8s-dns-label', description: 'metadata.namespace of the ConfigMap, a DNS-1123 label (at most 63 lowercase letters, digits and "-")' },
   resourceVersion: str(),
   uid: str(),
 }, ['kubeletConfigKey', 'name', 'namespace']);
 
-const configSource = obj('a NodeConfigSource object', { configMap: configMapSource });
+// Exactly one source must be set; configMap is the only kind there is.
+const configSource = obj('a NodeConfigSource object with its one source, configMap', { configMap: configMapSource }, ['configMap']);
 
 const managedFieldsEntry = obj('a ManagedFieldsEntry object', {
   apiVersion: str('group/version, e.g. "v1"'),
@@ -33,14 +50,14 @@ const managedFieldsEntry = obj('a ManagedFieldsEntry object', {
   manager: str(),
   operation: { description: 'Apply or Update', enum: ['Apply', 'Update'] },
   subresource: str('a subresource name, or empty for the main resource'),
-  time: str('an RFC 3339 timestamp'),
+  time,
 });
 
 const ownerReference = obj('an OwnerReference object', {
-  apiVersion: str('the owner\'s API version'),
-  kind: str('the owner\'s kind'),
-  name: str('the owner\'s name'),
-  uid: str('the owner\'s uid'),
+  apiVersion: nonEmpty('the owner\'s API version, not empty'),
+  kind: nonEmpty('the owner\'s kind, not empty'),
+  name: nonEmpty('the owner\'s name, not empty'),
+  uid: nonEmpty('the owner\'s uid, not empty'),
   controller: bool,
   blockOwnerDeletion: bool,
 }, ['apiVersion', 'kind', 'name', 'uid']);
@@ -53,8 +70,8 @@ const objectMeta = obj('an ObjectMeta object', {
   uid: str(),
   resourceVersion: str(),
   generation: { type: 'integer', minimum: 0, description: 'a non-negative integer' },
-  creationTimestamp: str('an RFC 3339 timestamp'),
-  deletionTimestamp: str('an RFC 3339 timestamp'),
+  creationTimestamp: time,
+  deletionTimestamp: time,
   deletionGracePeriodSeconds: { type: 'integer', minimum: 0, description: 'a non-negative integer' },
   labels: stringMap('an object of label keys to string values'),
   annotations: stringMap('an object of annotation keys to string values'),
@@ -67,12 +84,12 @@ const taint = obj('a Taint object', {
   key: str('a qualified name, like a label key'),
   value: str('at most 63 characters, like a label value'),
   effect: { description: 'NoSchedule, PreferNoSchedule or NoExecute', enum: ['NoSchedule', 'PreferNoSchedule', 'NoExecute'] },
-  timeAdded: str('an RFC 3339 timestamp'),
+  timeAdded: time,
 }, ['key', 'effect']);
 
 const nodeSpec = obj('a NodeSpec object', {
-  podCIDR: str('a CIDR such as 10.244.1.0/24'),
-  podCIDRs: stringList('a list of CIDRs, at most one per IP family'),
+  podCIDR: cidr,
+  podCIDRs: { type: 'array', maxItems: 2, description: 'a list of at most two CIDRs, at most one per IP family', items: cidr },
   providerID: str('<ProviderName>://<ProviderSpecificNodeID>'),
   unschedulable: bool,
   taints: list('a list of Taint objects', taint),
@@ -88,14 +105,14 @@ const nodeConfigStatus = obj('a NodeConfigStatus object', {
 });
 
 const nodeStatus = obj('a NodeStatus object', {
-  capacity: stringMap('an object of resource names to quantities ("4", "16Gi")'),
-  allocatable: stringMap('an object of resource names to quantities ("4", "16Gi")'),
+  capacity: quantities,
+  allocatable: quantities,
   phase: { description: 'Pending, Running or Terminated', enum: ['Pending', 'Running', 'Terminated'] },
   conditions: list('a list of NodeCondition objects', obj('a NodeCondition object', {
     type: str('the condition type, e.g. Ready'),
     status: { description: 'True, False or Unknown', enum: ['True', 'False', 'Unknown'] },
-    lastHeartbeatTime: str('an RFC 3339 timestamp'),
-    lastTransitionTime: str('an RFC 3339 timestamp'),
+    lastHeartbeatTime: time,
+    lastTransitionTime: time,
     message: str(),
     reason: str(),
   }, ['type', 'status'])),
@@ -136,6 +153,7 @@ const nodeStatus = obj('a NodeStatus object', {
     features: obj('a NodeRuntimeHandlerFeatures object', { recursiveReadOnlyMounts: bool, userNamespaces: bool }),
   })),
   features: obj('a NodeFeatures object', { supplementalGroupsPolicy: bool }),
+  declaredFeatures: stringList('a list of feature names the node declares'),
 });
 
 const node = obj('a Node object with metadata, spec and status', {
@@ -149,6 +167,7 @@ const listMeta = obj('a ListMeta object', {
   remainingItemCount: { type: 'integer', minimum: 0, description: 'a non-negative integer' },
   resourceVersion: str(),
   selfLink: str(),
+  shardInfo: obj('a ShardInfo object', { selector: str('the shard selector of the request') }, ['selector']),
 });
 
 /** Checks the structure of NodeList props. */

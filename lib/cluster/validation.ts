@@ -1,7 +1,8 @@
 // The NodeList rules a JSON Schema cannot say, and the formats of names, label
 // keys and values and taints, as the API server checks them.
 import { isUnresolved, Problems } from '../core/problems';
-import { ConfigMapNodeConfigSource, ListMeta, Node, NodeConfigSource } from './model';
+import { cidrFamily } from './formats';
+import { ConfigMapNodeConfigSource, ListMeta, Node, NodeConfigSource, OwnerReference } from './model';
 import { checkNodeListStructure } from './schema';
 
 /** Maximum length of a DNS-1123 subdomain (node names, label key prefixes). */
@@ -127,8 +128,37 @@ function checkMetadata(
   ) {
     findings.withReadOnlyMetadata.push(i);
   }
+  checkOwnerReferences(meta.ownerReferences, `${base}/metadata/ownerReferences`, problems);
+  checkFinalizers(meta.finalizers, `${base}/metadata/finalizers`, problems);
   checkKeyValues(meta.labels, `${base}/metadata/labels`, problems, true);
   checkKeyValues(meta.annotations, `${base}/metadata/annotations`, problems, false);
+}
+
+// The API server's rules on metadata the library sends (ValidateObjectMeta).
+function checkOwnerReferences(references: OwnerReference[] | undefined, path: string, problems: Problems): void {
+  if (!Array.isArray(references) || isUnresolved(references)) return;
+  const controllers = references.map((r, j) => (r !== null && typeof r === 'object' && r.controller === true ? j : -1)).filter((j) => j >= 0);
+  if (controllers.length > 1) {
+    problems.add(`${path}/${controllers[1]}/controller`, true, `false or nothing: only one owner reference may be the controller (ownerReferences/${controllers[0]} is)`);
+  }
+}
+
+function checkFinalizers(finalizers: string[] | undefined, path: string, problems: Problems): void {
+  if (!Array.isArray(finalizers) || isUnresolved(finalizers)) return;
+  finalizers.forEach((finalizer, j) => {
+    if (typeof finalizer === 'string' && !isUnresolved(finalizer) && !isQualifiedName(finalizer)) {
+      problems.add(`${path}/${j}`, finalizer, `a finalizer that is ${KEY_RULE}`);
+    }
+  });
+  if (finalizers.includes('orphan') && finalizers.includes('foregroundDeletion')) {
+    problems.add(path, finalizers, 'not both "orphan" and "foregroundDeletion": they ask for opposite deletion policies');
+  }
+}
+
+function checkPodCidrFamilies(cidrs: string[] | undefined, path: string, problems: Problems): void {
+  if (!Array.isArray(cidrs) || isUnresolved(cidrs) || cidrs.length !== 2) return;
+  const [a, b] = cidrs.map((c) => (typeof c === 'string' && !isUnresolved(c) ? cidrFamily(c) : undefined));
+  if (a !== undefined && a === b) problems.add(`${path}/1`, cidrs[1], `a CIDR of the other IP family (podCIDRs holds at most one IPv4 and one IPv6 CIDR; podCIDRs/0 is IPv${a})`);
 }
 
 function checkKeyValues(map: { [key: string]: string } | undefined, path: string, problems: Problems, labels: boolean): void {
@@ -161,6 +191,7 @@ function checkSpec(node: Node, base: string, problems: Problems, taintKeysUnique
   const path = `${base}/spec`;
   if (spec.configSource !== undefined) findings.withConfigSource.push(i);
   if (spec.externalID !== undefined) findings.withExternalID.push(i);
+  checkPodCidrFamilies(spec.podCIDRs, `${path}/podCIDRs`, problems);
 
   const cidrs = spec.podCIDRs;
   if (

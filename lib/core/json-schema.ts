@@ -5,6 +5,14 @@ import { isUnresolved, Problems } from './problems';
 // module that declares it is loaded, never per construct.
 const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true });
 
+/**
+ * Declares a string format (`format: name` in a schema) for every schema
+ * compiled after it. Call it at module load, before compiling the schemas that use it.
+ */
+export function registerFormat(name: string, validate: (value: string) => boolean): void {
+  ajv.addFormat(name, { type: 'string', validate });
+}
+
 /** A compiled JSON Schema that reports into a {@link Problems} collector. */
 export type SchemaCheck = (value: unknown, problems: Problems, basePath?: string) => void;
 

@@ -45,6 +45,23 @@ export interface ListMeta {
    * @deprecated the API server no longer sets selfLink (since Kubernetes 1.20)
    */
   readonly selfLink?: string;
+
+  /**
+   * Set when the list is a filtered subset of the collection, selected by a
+   * shard selector on the request: it echoes the selector back. Such a list is
+   * not the whole collection.
+   *
+   * @default - the list is not sharded
+   */
+  readonly shardInfo?: ShardInfo;
+}
+
+/**
+ * The shard selector that produced a list response (ListMeta.shardInfo).
+ */
+export interface ShardInfo {
+  /** The shard selector string of the request. */
+  readonly selector: string;
 }
 
 /**

@@ -304,4 +304,10 @@ export interface NodeStatus {
    * @default - none
    */
   readonly features?: NodeFeatures;
+  /**
+   * The features related to feature gates that the node declares (Kubernetes 1.34 and later).
+   *
+   * @default - none
+   */
+  readonly declaredFeatures?: string[];
 }

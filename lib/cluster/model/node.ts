@@ -25,7 +25,9 @@ export interface Node {
 }
 
 /**
- * A list of nodes (`NodeList`, core/v1), as a `kubectl get nodes -o json` returns it.
+ * A list of nodes (`NodeList`, core/v1): the items and list metadata of what
+ * `kubectl get nodes -o json` returns, in the typed model (read that output with
+ * `NodeList.propsFromKubectlJson`, which also takes its `apiVersion`/`kind` and wire keys).
  */
 export interface NodeListModel {
   /** The nodes. */

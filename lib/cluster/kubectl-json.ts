@@ -1,0 +1,47 @@
+// `kubectl get nodes -o json` as NodeList props: the list and items exactly as
+// the API server returns them, wire keys included. Items' apiVersion and kind
+// are checked (v1, Node) and dropped; `Port` becomes the model's `port`; status
+// and system metadata are kept (validated, never sent).
+import { describeValue, isUnresolved } from '../core/problems';
+import { isPlainObject } from '../core/plain-object';
+import { ValidationError, ValidationProblem } from '../core/validation-error';
+import { ListMeta, Node } from './model';
+
+const SOURCE = 'NodeList.propsFromKubectlJson';
+
+/** The items and list metadata of a `kubectl get nodes -o json` output (text or parsed). */
+export function nodeListFromKubectlJson(output: unknown): { items: Node[]; metadata?: ListMeta } {
+  const problems: ValidationProblem[] = [];
+  const fail = (path: string, value: unknown, allowed: string) => problems.push({ path, received: describeValue(value), allowed });
+  let list: unknown = output;
+  if (typeof output === 'string' && !isUnresolved(output)) {
+    try {
+      list = JSON.parse(output);
+    } catch {
+      throw new ValidationError(SOURCE, [{ path: 'output', received: `a string of ${output.length} characters (not shown)`, allowed: 'the JSON text of `kubectl get nodes -o json`' }]);
+    }
+  }
+  if (!isPlainObject(list)) throw new ValidationError(SOURCE, [{ path: 'output', received: describeValue(list), allowed: 'a NodeList object: { apiVersion: "v1", kind: "List" or "NodeList", items: [...] }' }]);
+  if (list.apiVersion !== 'v1') fail('output/apiVersion', list.apiVersion, '"v1"');
+  if (list.kind !== 'List' && list.kind !== 'NodeList') fail('output/kind', list.kind, '"List" or "NodeList"');
+  if (!Array.isArray(list.items)) fail('output/items', list.items, 'a list of Node objects');
+  const items = (Array.isArray(list.items) ? list.items : []).map((item: unknown, i: number) => {
+    if (!isPlainObject(item)) return item as Node;
+    const { apiVersion, kind, ...node } = item;
+    if (apiVersion !== 'v1') fail(`output/items/${i}/apiVersion`, apiVersion, '"v1"');
+    if (kind !== 'Node') fail(`output/items/${i}/kind`, kind, '"Node"');
+    return withModelKeys(node) as unknown as Node;
+  });
+  if (problems.length > 0) throw new ValidationError(SOURCE, problems);
+  const metadata = isPlainObject(list.metadata) && Object.keys(list.metadata).length > 0 ? (list.metadata as ListMeta) : undefined;
+  return metadata === undefined ? { items } : { items, metadata };
+}
+
+// The one wire key the TypeScript model names differently: DaemonEndpoint's `Port`.
+function withModelKeys(node: { [key: string]: unknown }): { [key: string]: unknown } {
+  const status = node.status;
+  if (!isPlainObject(status) || !isPlainObject(status.daemonEndpoints) || !isPlainObject(status.daemonEndpoints.kubeletEndpoint)) return node;
+  const { Port, ...endpoint } = status.daemonEndpoints.kubeletEndpoint;
+  const kubeletEndpoint = Port === undefined ? endpoint : { ...endpoint, port: Port };
+  return { ...node, status: { ...status, daemonEndpoints: { ...status.daemonEndpoints, kubeletEndpoint } } };
+}
