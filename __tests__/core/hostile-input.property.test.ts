@@ -262,3 +262,36 @@ describe('secrets: never in a message, a warning or a synthesized file', () => {
     );
   });
 });
+
+describe('the cases issue 12 names', () => {
+  test.each([
+    ['a Map', new Map([['AllowDBUserOverride', '1']])],
+    ['a Date', new Date(0)],
+    ['a class instance', new Widget()],
+  ])('GIVEN content given as %s THEN it is refused, not written as "{}"', (_, content) => {
+    const error = errorOfValidation(() => new AuthenticationProfile(newStack(), 'p', { ...VALID_PROFILE, authenticationProfileContent: content as any }));
+    expect(error.problems[0].path).toBe('props/authenticationProfileContent');
+  });
+
+  test('GIVEN NaN and Infinity THEN the message prints them as such', () => {
+    const error = errorOfValidation(() => new AuthenticationProfile(newStack(), 'p', { ...VALID_PROFILE, maxContentLength: NaN }));
+    expect(error.problems[0].received).toBe('NaN');
+    const infinite = errorOfValidation(() => NodeList.fromCluster(newStack(), 'c', { limit: Infinity }));
+    expect(infinite.problems[0].received).toBe('Infinity');
+  });
+
+  test('GIVEN 100,000 invalid node names THEN one bounded message: 50 lines and "and N more"', () => {
+    const items = Array.from({ length: 100_000 }, (_, i) => ({ metadata: { name: `Bad_${i}` } }));
+    const error = errorOfValidation(() => new NodeList(newStack(), 'n', { items }));
+    expect(error.problems).toHaveLength(100_000);
+    expect(error.message.split('\n')).toHaveLength(52);
+    expect(error.message).toMatch(/… and 99950 more$/);
+    expect(error.message.length).toBeLessThan(20_000);
+  });
+});
+
+function errorOfValidation(run: () => unknown): ValidationError {
+  const result = outcome(run);
+  if (result === 'accepted') throw new Error('expected a ValidationError, the value was accepted');
+  return result;
+}
