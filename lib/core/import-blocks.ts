@@ -1,5 +1,6 @@
 import { Construct, IConstruct } from 'constructs';
 import { TerraformElement, TerraformProvider, TerraformStack, ValidateTerraformVersion } from './framework';
+import { hclValueForCdktf } from './hcl-writer';
 import { constructPathOf, requirePlainObject } from './problems';
 
 interface ImportEntry {
@@ -53,7 +54,7 @@ export class ImportBlocks extends TerraformElement {
     return {
       import: this.entries.map((e) => ({
         to: { value: e.to(), type: 'simple', storageClassType: 'reference' },
-        id: { value: e.id, type: 'simple', storageClassType: 'string' },
+        id: hclValueForCdktf(this, e.id),
         provider: e.provider ? { value: e.provider.fqn, type: 'simple', storageClassType: 'reference' } : undefined,
       })),
     };

@@ -84,11 +84,11 @@ export class WireResource extends TerraformResource {
   }
 
   protected synthesizeHclAttributes(): { [name: string]: any } {
-    return toHclAttributes(this.attributes());
+    return toHclAttributes(this, this.attributes());
   }
 
   public toHclTerraform(): any {
-    return withHclLifecycle(super.toHclTerraform(), 'resource', this.terraformResourceType, this.friendlyUniqueId);
+    return withHclLifecycle(this, super.toHclTerraform(), 'resource', this.terraformResourceType, this.friendlyUniqueId);
   }
 }
 
@@ -112,11 +112,11 @@ export class WireDataSource extends TerraformDataSource {
   }
 
   protected synthesizeHclAttributes(): { [name: string]: any } {
-    return toHclAttributes(this.attributes());
+    return toHclAttributes(this, this.attributes());
   }
 
   public toHclTerraform(): any {
-    return withHclLifecycle(super.toHclTerraform(), 'data', this.terraformResourceType, this.friendlyUniqueId);
+    return withHclLifecycle(this, super.toHclTerraform(), 'data', this.terraformResourceType, this.friendlyUniqueId);
   }
 }
 
@@ -184,6 +184,6 @@ export class WireProvider extends TerraformProvider {
    * @returns the settings, by Terraform attribute name, in cdktf's HCL description format
    */
   protected synthesizeHclAttributes(): { [name: string]: any } {
-    return toHclAttributes(this.attributes());
+    return toHclAttributes(this, this.attributes());
   }
 }

@@ -1,6 +1,6 @@
-import { hclAnyValue, hclString } from './hcl-literal';
+import { IConstruct } from 'constructs';
 import { IResolvable } from './framework';
-import { isUnresolved } from './problems';
+import { hclValueForCdktf } from './hcl-writer';
 
 /**
  * One Terraform attribute, typed the way the provider schema types it, so that
@@ -55,51 +55,31 @@ export function toJsonAttributes(attributes: WireAttributes): { [name: string]: 
   return out;
 }
 
-/** Renders attributes for cdktf's HCL writer (what `synthesizeHclAttributes` returns). */
-export function toHclAttributes(attributes: WireAttributes): { [name: string]: any } {
+/**
+ * Renders attributes for cdktf's HCL writer (what `synthesizeHclAttributes`
+ * returns): nested blocks as blocks, every other value as the HCL expression of
+ * what the JSON output holds, written by the one HCL writer.
+ */
+export function toHclAttributes(scope: IConstruct, attributes: WireAttributes): { [name: string]: any } {
   const out: { [name: string]: any } = {};
   for (const [name, attribute] of Object.entries(attributes)) {
     if (attribute === undefined) continue;
-    out[name] = toHclValue(attribute);
+    switch (attribute.kind) {
+      case 'blockList':
+      case 'blockSet':
+        out[name] = {
+          value: attribute.value.map((block) => toHclAttributes(scope, block)),
+          isBlock: true,
+          type: attribute.kind === 'blockList' ? 'list' : 'set',
+          storageClassType: 'blockList',
+        };
+        break;
+      case 'block':
+        out[name] = { value: toHclAttributes(scope, attribute.value), isBlock: true, type: 'list', storageClassType: 'blockList' };
+        break;
+      default:
+        out[name] = hclValueForCdktf(scope, attribute.value);
+    }
   }
-  return out;
-}
-
-function toHclValue(attribute: WireValue): any {
-  switch (attribute.kind) {
-    case 'string':
-      return { value: hclString(attribute.value), isBlock: false, type: 'simple', storageClassType: 'string' };
-    case 'number':
-    case 'boolean':
-      return { value: attribute.value, isBlock: false, type: 'simple', storageClassType: attribute.kind };
-    case 'stringList':
-    case 'stringSet':
-      return {
-        value: isUnresolved(attribute.value) ? attribute.value : attribute.value.map(hclString),
-        isBlock: false,
-        type: attribute.kind === 'stringList' ? 'list' : 'set',
-        storageClassType: 'stringList',
-      };
-    case 'stringMap':
-      return { value: mapValues(attribute.value, hclString), isBlock: false, type: 'map', storageClassType: 'stringMap' };
-    case 'any':
-      return { value: hclAnyValue(attribute.value), isBlock: false, type: 'simple', storageClassType: 'string' };
-    case 'blockList':
-    case 'blockSet':
-      return {
-        value: attribute.value.map(toHclAttributes),
-        isBlock: true,
-        type: attribute.kind === 'blockList' ? 'list' : 'set',
-        storageClassType: 'blockList',
-      };
-    case 'block':
-      return { value: toHclAttributes(attribute.value), isBlock: true, type: 'list', storageClassType: 'blockList' };
-  }
-}
-
-function mapValues(map: { [key: string]: string }, f: (value: string) => string): { [key: string]: string } | string {
-  if (isUnresolved(map)) return map;
-  const out: { [key: string]: string } = {};
-  for (const [key, value] of Object.entries(map)) out[key] = f(value);
   return out;
 }

@@ -1,0 +1,168 @@
+// The schemas the echo provider serves, shaped as the real providers shape
+// them where it matters to how Terraform reads a configuration: which names
+// are attributes and which are nested blocks (list or set), and the type of
+// each attribute. Terraform decodes JSON and HCL against the same schema, so
+// a value that reads differently in the two files shows up in the plan.
+
+/** A cty type as the plugin protocol writes it (JSON). */
+export type CtyType = 'string' | 'number' | 'bool' | 'dynamic' | ['map' | 'list' | 'set', CtyType];
+
+export interface AttributeSchema {
+  readonly type: CtyType;
+  readonly required?: boolean;
+  readonly computed?: boolean;
+  readonly sensitive?: boolean;
+}
+
+export interface BlockSchema {
+  readonly attributes: { readonly [name: string]: AttributeSchema };
+  readonly blocks?: { readonly [name: string]: { readonly nesting: 'list' | 'set'; readonly block: BlockSchema; readonly maxItems?: number } };
+}
+
+export interface ProviderSchema {
+  /** Registry address, `registry.terraform.io/<namespace>/<type>`. */
+  readonly address: string;
+  readonly provider: BlockSchema;
+  readonly resources: { readonly [type: string]: BlockSchema };
+  readonly dataSources: { readonly [type: string]: BlockSchema };
+}
+
+const optional = (type: CtyType, extra: Partial<AttributeSchema> = {}): AttributeSchema => ({ type, ...extra });
+const required = (type: CtyType): AttributeSchema => ({ type, required: true });
+const computed = (type: CtyType): AttributeSchema => ({ type, computed: true });
+const stringMap: CtyType = ['map', 'string'];
+
+export const AWS: ProviderSchema = {
+  address: 'registry.terraform.io/hashicorp/aws',
+  provider: {
+    attributes: {
+      region: optional('string'),
+      access_key: optional('string', { sensitive: true }),
+      secret_key: optional('string', { sensitive: true }),
+      skip_credentials_validation: optional('bool'),
+      skip_requesting_account_id: optional('bool'),
+      skip_metadata_api_check: optional('string'),
+      skip_region_validation: optional('bool'),
+    },
+    blocks: {
+      endpoints: { nesting: 'set', block: { attributes: { redshift: optional('string'), sts: optional('string'), iam: optional('string') } } },
+    },
+  },
+  resources: {
+    aws_redshift_authentication_profile: {
+      attributes: { authentication_profile_name: required('string'), authentication_profile_content: required('string'), id: computed('string') },
+    },
+  },
+  dataSources: {},
+};
+
+export const DATADOG: ProviderSchema = {
+  address: 'registry.terraform.io/datadog/datadog',
+  provider: {
+    attributes: {
+      api_key: optional('string', { sensitive: true }),
+      app_key: optional('string', { sensitive: true }),
+      api_url: optional('string'),
+      validate: optional('string'),
+    },
+  },
+  resources: {
+    datadog_restriction_policy: {
+      attributes: { resource_id: required('string'), id: computed('string') },
+      blocks: { bindings: { nesting: 'set', block: { attributes: { relation: required('string'), principals: required(['set', 'string']) } } } },
+    },
+  },
+  dataSources: {
+    datadog_current_user: {
+      attributes: { id: computed('string'), email: computed('string'), handle: computed('string'), name: computed('string'), org_id: computed('string') },
+    },
+  },
+};
+
+export const HTTP: ProviderSchema = {
+  address: 'registry.terraform.io/hashicorp/http',
+  provider: { attributes: {} },
+  resources: {},
+  dataSources: {
+    http: {
+      attributes: {
+        url: required('string'),
+        method: optional('string'),
+        request_headers: optional(stringMap),
+        request_body: optional('string'),
+        id: computed('string'),
+        body: computed('string'),
+        response_body: computed('string'),
+        response_headers: computed(stringMap),
+        status_code: computed('number'),
+      },
+    },
+  },
+};
+
+const metadata = { nesting: 'list' as const, maxItems: 1, block: { attributes: { name: required('string'), namespace: optional('string') } } };
+const keyedMetadata = (mapName: string): BlockSchema => ({
+  attributes: {
+    api_version: required('string'),
+    kind: required('string'),
+    [mapName]: optional(stringMap),
+    field_manager: optional('string'),
+    force: optional('bool'),
+    id: computed('string'),
+  },
+  blocks: { metadata },
+});
+
+export const KUBERNETES: ProviderSchema = {
+  address: 'registry.terraform.io/hashicorp/kubernetes',
+  provider: {
+    attributes: {
+      config_path: optional('string'),
+      config_context: optional('string'),
+      host: optional('string'),
+      cluster_ca_certificate: optional('string'),
+      token: optional('string', { sensitive: true }),
+      client_certificate: optional('string'),
+      client_key: optional('string', { sensitive: true }),
+      insecure: optional('bool'),
+    },
+  },
+  resources: {
+    kubernetes_manifest: {
+      attributes: { manifest: required('dynamic'), object: { type: 'dynamic', computed: true } },
+      blocks: { field_manager: { nesting: 'list', maxItems: 1, block: { attributes: { name: optional('string'), force_conflicts: optional('bool') } } } },
+    },
+    kubernetes_labels: keyedMetadata('labels'),
+    kubernetes_annotations: keyedMetadata('annotations'),
+    kubernetes_node_taint: {
+      attributes: { field_manager: optional('string'), force: optional('bool'), id: computed('string') },
+      blocks: {
+        metadata,
+        taint: { nesting: 'list', block: { attributes: { key: required('string'), value: required('string'), effect: required('string') } } },
+      },
+    },
+  },
+  dataSources: {
+    kubernetes_resources: {
+      attributes: {
+        api_version: required('string'),
+        kind: required('string'),
+        namespace: optional('string'),
+        label_selector: optional('string'),
+        field_selector: optional('string'),
+        limit: optional('number'),
+        objects: computed(['list', 'dynamic']),
+      },
+    },
+  },
+};
+
+export const NULL: ProviderSchema = {
+  address: 'registry.terraform.io/hashicorp/null',
+  provider: { attributes: {} },
+  resources: { null_resource: { attributes: { triggers: optional(stringMap), id: computed('string') } } },
+  dataSources: {},
+};
+
+/** Every provider the library's constructs write blocks for, but terraform's built-in one. */
+export const ALL_PROVIDERS: readonly ProviderSchema[] = [AWS, DATADOG, HTTP, KUBERNETES, NULL];
