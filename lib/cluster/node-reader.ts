@@ -140,8 +140,9 @@ const MAX_DETAIL = 300;
  */
 export class ClusterNodeReader {
   /**
-   * Lists the cluster's nodes, as `kubectl get nodes -o json` would show them,
-   * and returns them as NodeList props (through `NodeList.propsFromKubectlJson`).
+   * Lists the cluster's nodes, as `kubectl get nodes -o json` would show them
+   * (`metadata.managedFields` left out, as kubectl does by default), and returns
+   * them as NodeList props (through `NodeList.propsFromKubectlJson`).
    *
    * The list is read in chunks of `chunkSize` (`limit` and `continue`). When a
    * continue token has expired (HTTP 410, reason `Expired`), the read continues
@@ -325,12 +326,13 @@ async function readAll(config: KubeConfig, url: string, settings: Settings): Pro
 }
 
 function toProps(items: { [key: string]: unknown }[], resourceVersion: string | undefined, url: string, counters: Counters): NodeListProps {
-  // As kubectl prints a list: each item with its apiVersion and kind (typed lists omit them).
+  // As `kubectl get nodes -o json` prints a list: each item with its apiVersion and kind
+  // (typed lists omit them), and without metadata.managedFields (--show-managed-fields=false).
   const list = {
     apiVersion: 'v1',
     kind: 'NodeList',
     metadata: resourceVersion === undefined || resourceVersion === '' ? {} : { resourceVersion },
-    items: items.map((item) => ({ apiVersion: 'v1', kind: 'Node', ...item })),
+    items: items.map((item) => ({ apiVersion: 'v1', kind: 'Node', ...withoutManagedFields(item) })),
   };
   try {
     return nodeListFromKubectlJson(list);
@@ -344,6 +346,13 @@ function toProps(items: { [key: string]: unknown }[], resourceVersion: string | 
       200,
     );
   }
+}
+
+function withoutManagedFields(item: { [key: string]: unknown }): { [key: string]: unknown } {
+  const metadata = item.metadata;
+  if (metadata === null || typeof metadata !== 'object' || !('managedFields' in metadata)) return item;
+  const { managedFields: _dropped, ...rest } = metadata as { [key: string]: unknown };
+  return { ...item, metadata: rest };
 }
 
 interface Page {
@@ -427,11 +436,13 @@ async function getPage(config: KubeConfig, url: string, settings: Settings, coun
   try {
     init = (await config.applyToFetchOptions({ method: 'GET' })) as { agent?: unknown; headers?: unknown };
   } catch (error) {
-    // Authenticator messages can quote plugin output: only the error's class is shown.
+    // Authenticator messages can quote plugin output: only the client's own setting refusals are shown.
+    const message = String((error as Error)?.message ?? '');
+    const shown = /^HTTP protocol is not allowed when skipTLSVerify is not set or false$|^Unsupported proxy type$/.test(message) ? message : (error as Error)?.name ?? 'error';
     throw new NodeReadError(
       NodeReadFailure.KUBECONFIG,
       url,
-      `the client could not prepare the request from the kubeconfig (${(error as Error)?.name ?? 'error'}): check the user's credentials settings and the cluster's TLS settings`,
+      `the client could not prepare the request from the kubeconfig (${shown}): check the user's credentials settings and the cluster's TLS settings`,
       counters.requests,
       counters.restarts,
     );
