@@ -3,6 +3,9 @@ import { VALIDATION_ERROR_BRAND, ValidationProblem } from './validation-error';
 /** Brand of org-id lookup errors (`OrgIdLookupError`). */
 export const ORG_ID_LOOKUP_ERROR_BRAND = Symbol.for('cdktf-warehouse-monitoring-cluster.OrgIdLookupError');
 
+/** Brand of node-read errors (`NodeReadError`, thrown by `ClusterNodeReader.list`). */
+export const NODE_READ_ERROR_BRAND = Symbol.for('cdktf-warehouse-monitoring-cluster.NodeReadError');
+
 /**
  * What a validation error says, read back from the error or from its message.
  */
@@ -79,6 +82,50 @@ export class Errors {
     const message = messageOf(x);
     return message === undefined ? undefined : parseOrgIdLookupMessage(message);
   }
+
+  /**
+   * True when `x` is an error of `ClusterNodeReader.list`, or the message of one.
+   *
+   * @param x a caught error, or its message
+   * @returns whether `nodeReadDetails(x)` finds details
+   */
+  public static isNodeReadError(x: any): boolean {
+    return Errors.nodeReadDetails(x) !== undefined;
+  }
+
+  /**
+   * Why `ClusterNodeReader.list` failed, read from the error or its message.
+   *
+   * @param x a caught error, or its message
+   * @returns the details, or undefined when `x` is not a node-read error
+   */
+  public static nodeReadDetails(x: any): NodeReadErrorDetails | undefined {
+    if (isBranded(x, NODE_READ_ERROR_BRAND)) {
+      return { reason: x.reason, url: x.url, status: x.status, requests: x.requests, restarts: x.restarts };
+    }
+    const message = messageOf(x);
+    return message === undefined ? undefined : parseNodeReadMessage(message);
+  }
+}
+
+/**
+ * Why a read of a cluster's nodes (`ClusterNodeReader.list`) failed.
+ */
+export interface NodeReadErrorDetails {
+  /** The kind of failure, one of `NodeReadFailure`'s values (`expired`, `unauthorized`, …). */
+  readonly reason: string;
+  /** The list URL (`<server>/api/v1/nodes`, without credentials or query), or a placeholder when no server was known. */
+  readonly url: string;
+  /**
+   * The HTTP status of the last answer.
+   *
+   * @default - no answer was received
+   */
+  readonly status?: number;
+  /** How many list requests were sent. */
+  readonly requests: number;
+  /** How many times an expired continue token was recovered from (restarts and inconsistent continuations). */
+  readonly restarts: number;
 }
 
 /**
@@ -141,4 +188,18 @@ function parseOrgIdLookupMessage(message: string): OrgIdLookupErrorDetails | und
   const match = ORG_ID_MESSAGE.exec(message);
   if (match === null) return undefined;
   return { url: match[1], reason: match[2], status: match[3] === 'none' ? undefined : Number(match[3]), attempts: Number(match[4]) };
+}
+
+const NODE_READ_MESSAGE = /^ClusterNodeReader\.list: (\S+): [\s\S]* \[reason: ([a-z-]+); status: (\d+|none); requests: (\d+); restarts: (\d+)\]$/;
+
+function parseNodeReadMessage(message: string): NodeReadErrorDetails | undefined {
+  const match = NODE_READ_MESSAGE.exec(message);
+  if (match === null) return undefined;
+  return {
+    url: match[1],
+    reason: match[2],
+    status: match[3] === 'none' ? undefined : Number(match[3]),
+    requests: Number(match[4]),
+    restarts: Number(match[5]),
+  };
 }
