@@ -3,6 +3,12 @@ import { VALIDATION_ERROR_BRAND, ValidationProblem } from './validation-error';
 /** Brand of org-id lookup errors (`OrgIdLookupError`). */
 export const ORG_ID_LOOKUP_ERROR_BRAND = Symbol.for('cdktf-warehouse-monitoring-cluster.OrgIdLookupError');
 
+/** Brand of restriction-policy read errors (`RestrictionPolicyReadError`). */
+export const RESTRICTION_POLICY_READ_ERROR_BRAND = Symbol.for('cdktf-warehouse-monitoring-cluster.RestrictionPolicyReadError');
+
+/** Brand of authentication-profile read errors (`AuthenticationProfileReadError`). */
+export const AUTHENTICATION_PROFILE_READ_ERROR_BRAND = Symbol.for('cdktf-warehouse-monitoring-cluster.AuthenticationProfileReadError');
+
 /**
  * What a validation error says, read back from the error or from its message.
  */
