@@ -31,21 +31,33 @@ export type Fail = (reason: DatadogFailureReason, url: string, message: string, 
 
 /** The request options both callers share (see `FetchOrgIdOptions` for their documentation). */
 export interface DatadogRequestOptions {
+  /** Sent as `DD-API-KEY`. @default - none: refused as invalid options */
   readonly apiKey?: string;
+  /** Sent as `DD-APPLICATION-KEY`. @default - none: refused as invalid options */
   readonly appKey?: string;
+  /** Per attempt, in milliseconds. @default 10000 */
   readonly timeoutMs?: number;
+  /** Retries of a 429. @default 3 */
   readonly maxRetries?: number;
+  /** The longest wait before a retry, in milliseconds. @default 60000 */
   readonly maxRetryDelayMs?: number;
+  /** The first wait of a 429 without back-off headers, doubled each retry, in milliseconds. @default 1000 */
   readonly defaultRetryDelayMs?: number;
 }
 
 /** Checked request settings. */
 export interface DatadogRequestSettings {
+  /** The API key. */
   readonly apiKey: string;
+  /** The application key. */
   readonly appKey: string;
+  /** Per attempt, in milliseconds. */
   readonly timeoutMs: number;
+  /** Retries of a 429. */
   readonly maxRetries: number;
+  /** The longest wait before a retry, in milliseconds. */
   readonly maxRetryDelayMs: number;
+  /** The first wait of a 429 without back-off headers, in milliseconds. */
   readonly defaultRetryDelayMs: number;
   /** Replaces both keys in a text by `<apiKey>` / `<appKey>`. */
   readonly redact: (text: string) => string;
@@ -53,8 +65,11 @@ export interface DatadogRequestSettings {
 
 /** An answer the caller handles itself: a 200, or a status it asked for in `passStatuses`. */
 export interface DatadogAnswer {
+  /** The HTTP status. */
   readonly status: number;
+  /** The response headers. */
   readonly headers: Headers;
+  /** The response body, as text. */
   readonly body: string;
   /** How many requests were sent for it. */
   readonly attempts: number;
@@ -63,8 +78,13 @@ export interface DatadogAnswer {
 const MAX_DETAIL = 300;
 
 /**
- * Checks the options (nothing is sent when they are unusable). `keyHint`, when
- * given, is appended to a key problem (e.g. where a default comes from).
+ * Checks the options (nothing is sent when they are unusable).
+ *
+ * @param options the keys and limits
+ * @param url the URL to name in a failure
+ * @param fail builds the caller's error
+ * @param keyHint appended to a key problem (e.g. where a default comes from)
+ * @returns the settings, with a `redact` for both keys
  */
 export function requestSettings(options: DatadogRequestOptions, url: string, fail: Fail, keyHint = ''): DatadogRequestSettings {
   const timeoutMs = positiveNumber(options.timeoutMs, 10_000, 'timeoutMs', url, fail);
@@ -85,6 +105,10 @@ export function requestSettings(options: DatadogRequestOptions, url: string, fai
 /**
  * The API's base URL (origin and path, no trailing slash) from `apiUrl`.
  * A refused URL is not put in the message: it may carry a user and password.
+ *
+ * @param raw the `apiUrl` option
+ * @param fail builds the caller's error
+ * @returns the base URL
  */
 export function apiBaseUrl(raw: unknown, fail: Fail): string {
   let parsed: URL | undefined;
@@ -107,7 +131,13 @@ export function apiBaseUrl(raw: unknown, fail: Fail): string {
 /**
  * GET `url` with the keys. Returns a 200, or an answer whose status is in
  * `passStatuses`; retries a 429 within the bounds; throws `fail(…)` for the rest.
- * `forbiddenWhat` ends the 403 message ("… may not <forbiddenWhat>").
+ *
+ * @param url the full URL
+ * @param settings from {@link requestSettings}
+ * @param fail builds the caller's error
+ * @param forbiddenWhat ends the 403 message ("… may not <forbiddenWhat>")
+ * @param passStatuses statuses returned to the caller instead of failing
+ * @returns the answer
  */
 export async function datadogGet(
   url: string,
@@ -154,7 +184,15 @@ export async function datadogGet(
   }
 }
 
-/** Parses a 200's body as JSON, or fails with `unexpected-response` showing its (redacted, truncated) start. */
+/**
+ * Parses a 200's body as JSON, or fails with `unexpected-response` showing its (redacted, truncated) start.
+ *
+ * @param answer the answer
+ * @param url the URL to name in a failure
+ * @param settings for `redact`
+ * @param fail builds the caller's error
+ * @returns the parsed body
+ */
 export function jsonBody(answer: DatadogAnswer, url: string, settings: DatadogRequestSettings, fail: Fail): any {
   try {
     return JSON.parse(answer.body);
@@ -225,7 +263,12 @@ function wholeNumber(value: number | undefined, fallback: number, name: string, 
   return value;
 }
 
-/** The start of a long text, with its length. */
+/**
+ * The start of a long text, with its length.
+ *
+ * @param text any text
+ * @returns at most 300 characters of it, and its length when cut
+ */
 export function truncate(text: string): string {
   return text.length > MAX_DETAIL ? `${text.slice(0, MAX_DETAIL)}… (${text.length} characters)` : text;
 }

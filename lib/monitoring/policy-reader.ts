@@ -115,6 +115,13 @@ export class RestrictionPolicyReadError extends LibraryError {
   /** How many requests were sent (for the resource that failed). */
   public readonly attempts: number;
 
+  /**
+   * @param reason why the read failed
+   * @param url the URL requested
+   * @param message what happened, without the keys
+   * @param attempts how many requests were sent
+   * @param status the HTTP status of the last answer, when there was one
+   */
   constructor(reason: RestrictionPolicyReadFailure, url: string, message: string, attempts: number, status?: number) {
     super(
       RESTRICTION_POLICY_READ_ERROR_BRAND,

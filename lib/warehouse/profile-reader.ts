@@ -100,6 +100,13 @@ export class AuthenticationProfileReadError extends LibraryError {
   /** How many attempts the SDK made (0: nothing was sent). */
   public readonly attempts: number;
 
+  /**
+   * @param reason why the read failed
+   * @param message what happened, without content or credentials
+   * @param attempts how many attempts the SDK made (0: nothing was sent)
+   * @param profileName the profile asked for, when the request named one
+   * @param status the HTTP status of the last answer, when there was one
+   */
   constructor(reason: AuthenticationProfileReadFailure, message: string, attempts: number, profileName?: string, status?: number) {
     super(
       AUTHENTICATION_PROFILE_READ_ERROR_BRAND,
