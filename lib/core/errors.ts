@@ -5,6 +5,11 @@ export const ORG_ID_LOOKUP_ERROR_BRAND = Symbol.for('cdktf-warehouse-monitoring-
 
 /** Brand of node-read errors (`NodeReadError`, thrown by `ClusterNodeReader.list`). */
 export const NODE_READ_ERROR_BRAND = Symbol.for('cdktf-warehouse-monitoring-cluster.NodeReadError');
+/** Brand of restriction-policy read errors (`RestrictionPolicyReadError`). */
+export const RESTRICTION_POLICY_READ_ERROR_BRAND = Symbol.for('cdktf-warehouse-monitoring-cluster.RestrictionPolicyReadError');
+
+/** Brand of authentication-profile read errors (`AuthenticationProfileReadError`). */
+export const AUTHENTICATION_PROFILE_READ_ERROR_BRAND = Symbol.for('cdktf-warehouse-monitoring-cluster.AuthenticationProfileReadError');
 
 /**
  * What a validation error says, read back from the error or from its message.

@@ -4,7 +4,7 @@
 
 import { ORG_ID_LOOKUP_ERROR_BRAND } from '../core/errors';
 import { LibraryError } from '../core/library-error';
-import { describeValue } from '../core/received-value';
+import { apiBaseUrl, datadogGet, Fail, jsonBody, requestSettings, truncate } from './datadog-http';
 
 /** Why an org-id lookup (`CurrentOrg.fetchOrgId`, or `fetchOrgId` in TypeScript) failed. */
 export enum OrgIdLookupFailure {
@@ -96,7 +96,8 @@ export class OrgIdLookupError extends LibraryError {
 }
 
 const CURRENT_USER_PATH = '/api/v2/current_user';
-const MAX_DETAIL = 300;
+
+const fail: Fail = (reason, url, message, attempts, status) => new OrgIdLookupError(reason as OrgIdLookupFailure, url, message, attempts, status);
 
 /**
  * Reads the current org id: `GET {apiUrl}/api/v2/current_user`, field
@@ -109,176 +110,24 @@ const MAX_DETAIL = 300;
  * exponential one. Redirects are not followed (they would carry the keys
  * elsewhere). Every failure is an {@link OrgIdLookupError} whose message never
  * contains the keys.
+ *
+ * @param options where and how to ask
+ * @returns the org id
  */
 export async function fetchOrgId(options: FetchOrgIdOptions): Promise<string> {
-  const url = currentUserUrl(options);
-  const timeoutMs = positiveNumber(options.timeoutMs, 10_000, 'timeoutMs', url);
-  const maxRetries = wholeNumber(options.maxRetries, 3, 'maxRetries', url);
-  const maxRetryDelayMs = wholeNumber(options.maxRetryDelayMs, 60_000, 'maxRetryDelayMs', url);
-  const defaultRetryDelayMs = wholeNumber(options.defaultRetryDelayMs, 1_000, 'defaultRetryDelayMs', url);
-  for (const [name, key] of [['apiKey', options.apiKey], ['appKey', options.appKey]] as const) {
-    if (typeof key !== 'string' || key.trim() === '' || /[\r\n]/.test(key)) {
-      throw new OrgIdLookupError(OrgIdLookupFailure.INVALID_OPTIONS, url, `${name} must be a non-empty string on one line`, 0);
-    }
-  }
-  const redact = (text: string) => text.split(options.apiKey).join('<apiKey>').split(options.appKey).join('<appKey>');
-
-  for (let attempt = 1; ; attempt++) {
-    const answer = await request(url, options, timeoutMs, attempt, redact);
-    const { status, headers, body } = answer;
-    if (status === 200) return orgIdFrom(body, url, attempt, redact);
-    const detail = errorDetail(body, redact);
-    if (status === 429) {
-      const wait = retryDelay(headers, defaultRetryDelayMs * 2 ** (attempt - 1));
-      if (attempt > maxRetries) {
-        throw new OrgIdLookupError(
-          OrgIdLookupFailure.RATE_LIMITED,
-          url,
-          `429 Too Many Requests: still rate limited after ${attempt} attempts (maxRetries ${maxRetries})${detail}`,
-          attempt,
-          status,
-        );
-      }
-      if (wait.ms > maxRetryDelayMs) {
-        throw new OrgIdLookupError(
-          OrgIdLookupFailure.RATE_LIMITED,
-          url,
-          `429 Too Many Requests: the service asks to wait ${Math.ceil(wait.ms / 1000)} s (${wait.source}), ` +
-            `more than maxRetryDelayMs (${maxRetryDelayMs} ms); try again later${detail}`,
-          attempt,
-          status,
-        );
-      }
-      await sleep(wait.ms);
-      continue;
-    }
-    if (status === 401) {
-      throw new OrgIdLookupError(OrgIdLookupFailure.UNAUTHORIZED, url, `401 Unauthorized: the API key (DD-API-KEY) is missing, wrong or revoked, or belongs to another site than ${new URL(url).host}${detail}`, attempt, status);
-    }
-    if (status === 403) {
-      throw new OrgIdLookupError(OrgIdLookupFailure.FORBIDDEN, url, `403 Forbidden: the application key (DD-APPLICATION-KEY) is wrong, or may not read the current user${detail}`, attempt, status);
-    }
-    if (status >= 500) {
-      throw new OrgIdLookupError(OrgIdLookupFailure.SERVER_ERROR, url, `${status}: the service failed; try again later${detail}`, attempt, status);
-    }
-    const location = headers.get('location');
-    const what = status >= 300 && status < 400 ? `a redirect${location ? ` to ${redact(location)}` : ''}, not followed (it would carry the keys elsewhere); use the site's API URL` : 'an unexpected status';
-    throw new OrgIdLookupError(OrgIdLookupFailure.HTTP_ERROR, url, `${status}: ${what}${detail}`, attempt, status);
-  }
-}
-
-interface Answer {
-  readonly status: number;
-  readonly headers: Headers;
-  readonly body: string;
-}
-
-async function request(url: string, options: FetchOrgIdOptions, timeoutMs: number, attempt: number, redact: (t: string) => string): Promise<Answer> {
-  const signal = AbortSignal.timeout(timeoutMs);
-  try {
-    const response = await fetch(url, {
-      method: 'GET',
-      headers: { 'DD-API-KEY': options.apiKey, 'DD-APPLICATION-KEY': options.appKey, 'Accept': 'application/json' },
-      redirect: 'manual',
-      signal,
-    });
-    const body = await response.text();
-    return { status: response.status, headers: response.headers, body };
-  } catch (error) {
-    const e = error as Error & { cause?: { code?: string; message?: string } };
-    if (signal.aborted || e.name === 'TimeoutError' || e.name === 'AbortError') {
-      throw new OrgIdLookupError(OrgIdLookupFailure.TIMEOUT, url, `no complete answer within ${timeoutMs} ms (timeoutMs)`, attempt);
-    }
-    const cause = e.cause?.code ?? e.cause?.message ?? e.message;
-    throw new OrgIdLookupError(OrgIdLookupFailure.NETWORK, url, `the request failed: ${redact(String(cause))}`, attempt);
-  }
-}
-
-function orgIdFrom(body: string, url: string, attempts: number, redact: (t: string) => string): string {
-  let parsed: any;
-  try {
-    parsed = JSON.parse(body);
-  } catch {
-    throw new OrgIdLookupError(OrgIdLookupFailure.UNEXPECTED_RESPONSE, url, `200, but the body is not JSON: ${truncate(redact(body))}`, attempts, 200);
-  }
+  const url = `${apiBaseUrl(options?.apiUrl, fail)}${CURRENT_USER_PATH}`;
+  const settings = requestSettings(options, url, fail);
+  const answer = await datadogGet(url, settings, fail, 'read the current user');
+  const parsed = jsonBody(answer, url, settings, fail);
   const id = parsed?.data?.relationships?.org?.data?.id;
   if (typeof id !== 'string' || id.trim() === '') {
     throw new OrgIdLookupError(
       OrgIdLookupFailure.UNEXPECTED_RESPONSE,
       url,
-      `200, but the body has no data.relationships.org.data.id string (found ${id === undefined ? 'nothing' : truncate(JSON.stringify(id))}): ${truncate(redact(body))}`,
-      attempts,
+      `200, but the body has no data.relationships.org.data.id string (found ${id === undefined ? 'nothing' : truncate(JSON.stringify(id))}): ${truncate(settings.redact(answer.body))}`,
+      answer.attempts,
       200,
     );
   }
   return id;
-}
-
-/** The wait a 429 asks for: Retry-After (seconds or an HTTP date), else X-RateLimit-Reset (seconds), else `fallbackMs`. */
-function retryDelay(headers: Headers, fallbackMs: number): { ms: number; source: string } {
-  const retryAfter = headers.get('retry-after')?.trim();
-  if (retryAfter) {
-    if (/^\d+$/.test(retryAfter)) return { ms: Number(retryAfter) * 1000, source: `Retry-After: ${retryAfter}` };
-    const date = Date.parse(retryAfter);
-    if (!Number.isNaN(date)) return { ms: Math.max(0, date - Date.now()), source: `Retry-After: ${retryAfter}` };
-  }
-  const reset = headers.get('x-ratelimit-reset')?.trim();
-  if (reset && /^\d+$/.test(reset)) return { ms: Number(reset) * 1000, source: `X-RateLimit-Reset: ${reset}` };
-  return { ms: fallbackMs, source: 'no Retry-After or X-RateLimit-Reset; exponential back-off' };
-}
-
-/** The service's `{"errors":[…]}`, or the start of the body, as a suffix for messages. */
-function errorDetail(body: string, redact: (t: string) => string): string {
-  if (body.trim() === '') return '';
-  try {
-    const parsed = JSON.parse(body);
-    if (Array.isArray(parsed?.errors)) return `; the service says: ${truncate(redact(parsed.errors.map(String).join('; ')))}`;
-  } catch {
-    // not JSON: show its start
-  }
-  return `; body: ${truncate(redact(body))}`;
-}
-
-function currentUserUrl(options: FetchOrgIdOptions): string {
-  const raw = options?.apiUrl;
-  let parsed: URL | undefined;
-  try {
-    parsed = typeof raw === 'string' ? new URL(raw) : undefined;
-  } catch {
-    parsed = undefined;
-  }
-  if (parsed === undefined || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') || parsed.username || parsed.password || parsed.search || parsed.hash) {
-    // Not the URL itself: one refused for its user:password would print them.
-    throw new OrgIdLookupError(
-      OrgIdLookupFailure.INVALID_OPTIONS,
-      'invalid-apiUrl',
-      'apiUrl must be an absolute http(s) URL without credentials, query or fragment, e.g. https://api.datadoghq.eu',
-      0,
-    );
-  }
-  return `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}${CURRENT_USER_PATH}`;
-}
-
-function positiveNumber(value: number | undefined, fallback: number, name: string, url: string): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
-    throw new OrgIdLookupError(OrgIdLookupFailure.INVALID_OPTIONS, url, `${name} must be a positive number of milliseconds, not ${describeValue(value)}`, 0);
-  }
-  return value;
-}
-
-function wholeNumber(value: number | undefined, fallback: number, name: string, url: string): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
-    throw new OrgIdLookupError(OrgIdLookupFailure.INVALID_OPTIONS, url, `${name} must be a whole number, at least 0, not ${describeValue(value)}`, 0);
-  }
-  return value;
-}
-
-function truncate(text: string): string {
-  return text.length > MAX_DETAIL ? `${text.slice(0, MAX_DETAIL)}… (${text.length} characters)` : text;
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

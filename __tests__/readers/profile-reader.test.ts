@@ -1,0 +1,230 @@
+// AuthenticationProfileReader against the Redshift emulator on 127.0.0.1,
+// through the real @aws-sdk/client-redshift: fake keys in the environment, the
+// endpoint from AWS_ENDPOINT_URL_REDSHIFT (or the option).
+import * as http from 'http';
+import { AddressInfo } from 'net';
+import { TerraformStack, Testing } from '../../lib/core/framework';
+import { AuthenticationProfile } from '../../lib/warehouse/authentication-profile';
+import { AwsProvider } from '../../lib/warehouse/aws-provider';
+import {
+  AuthenticationProfileReader,
+  AuthenticationProfileReaderOptions,
+  AuthenticationProfileReadError,
+  AuthenticationProfileReadFailure,
+} from '../../lib/warehouse/profile-reader';
+import { RedshiftEmulator } from '../support/redshift-emulator';
+import { synthJson } from '../support/synth';
+
+// Marker secrets: no error message may contain them.
+const SECRET_ACCESS_KEY = 'aws-secret-MARKER-SECRET-93bd1f';
+const CONTENT_SECRET = 'content-MARKER-SECRET-5e2c07';
+const AWS_VARIABLES = [
+  'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN', 'AWS_PROFILE', 'AWS_DEFAULT_PROFILE', 'AWS_REGION', 'AWS_DEFAULT_REGION',
+  'AWS_ENDPOINT_URL', 'AWS_ENDPOINT_URL_REDSHIFT', 'AWS_CONFIG_FILE', 'AWS_SHARED_CREDENTIALS_FILE', 'AWS_EC2_METADATA_DISABLED',
+  'AWS_CONTAINER_CREDENTIALS_RELATIVE_URI', 'AWS_CONTAINER_CREDENTIALS_FULL_URI', 'AWS_WEB_IDENTITY_TOKEN_FILE', 'AWS_ROLE_ARN',
+];
+
+let emulator: RedshiftEmulator;
+const savedEnv = { ...process.env };
+
+function setAwsEnv(values: { [name: string]: string }): void {
+  for (const name of AWS_VARIABLES) delete process.env[name];
+  Object.assign(process.env, {
+    // No shared files, no instance metadata: the chain ends at the environment.
+    AWS_CONFIG_FILE: '/nonexistent/aws-config',
+    AWS_SHARED_CREDENTIALS_FILE: '/nonexistent/aws-credentials',
+    AWS_EC2_METADATA_DISABLED: 'true',
+    ...values,
+  });
+}
+
+beforeEach(async () => {
+  emulator = await RedshiftEmulator.start();
+  setAwsEnv({
+    AWS_ACCESS_KEY_ID: 'AKIAFAKEFAKEFAKEFAKE',
+    AWS_SECRET_ACCESS_KEY: SECRET_ACCESS_KEY,
+    AWS_REGION: 'eu-west-1',
+    AWS_ENDPOINT_URL_REDSHIFT: emulator.url,
+  });
+});
+
+afterEach(async () => {
+  await emulator.stop();
+  process.env = { ...savedEnv };
+});
+
+const describes = () => emulator.callsOf('DescribeAuthenticationProfiles');
+
+async function failure(options?: AuthenticationProfileReaderOptions): Promise<AuthenticationProfileReadError> {
+  try {
+    await AuthenticationProfileReader.list(options);
+  } catch (error) {
+    if (!(error instanceof AuthenticationProfileReadError)) throw error;
+    for (const secret of [SECRET_ACCESS_KEY, CONTENT_SECRET, 'MARKER-SECRET']) expect(error.message).not.toContain(secret);
+    expect(error.message).toMatch(/^AuthenticationProfileReader: DescribeAuthenticationProfiles.*: .* \[reason: [a-z-]+; status: (\d+|none); attempts: \d+\]$/s);
+    return error;
+  }
+  throw new Error('expected AuthenticationProfileReader.list to fail');
+}
+
+/** The content the construct synthesizes for `content`. */
+function constructContent(name: string, content: string): string {
+  const stack = new TerraformStack(Testing.app(), 'probe');
+  return new AuthenticationProfile(stack, 'p', { authenticationProfileName: name, authenticationProfileContent: content }).canonicalContent;
+}
+
+describe('AuthenticationProfileReader.list', () => {
+  beforeEach(() => {
+    emulator.putProfile('zeta', '{ "Client_ID": "z", "AllowDBUserOverride": "1" }');
+    emulator.putProfile('alpha', `{"idp_host":"example.com",\n  "client_secret":"${CONTENT_SECRET}"}`);
+    emulator.putProfile('Mid-1', '{"b":"2","a":"1","é":"ü"}');
+  });
+
+  test('GIVEN no names THEN every profile, in one request, sorted by name, content canonical as the construct writes it', async () => {
+    const profiles = await AuthenticationProfileReader.list();
+    expect(profiles.map((p) => p.authenticationProfileName)).toEqual(['Mid-1', 'alpha', 'zeta']);
+    expect(profiles).toEqual([
+      { authenticationProfileName: 'Mid-1', authenticationProfileContent: '{"a":"1","b":"2","é":"ü"}' },
+      { authenticationProfileName: 'alpha', authenticationProfileContent: `{"client_secret":"${CONTENT_SECRET}","idp_host":"example.com"}` },
+      { authenticationProfileName: 'zeta', authenticationProfileContent: '{"AllowDBUserOverride":"1","Client_ID":"z"}' },
+    ]);
+    for (const p of profiles) {
+      expect(p.authenticationProfileContent).toBe(constructContent(p.authenticationProfileName, emulator.profile(p.authenticationProfileName)!));
+    }
+    expect(describes()).toHaveLength(1);
+    expect(describes()[0].params.AuthenticationProfileName).toBeUndefined();
+  });
+
+  test('GIVEN names THEN only those, one request each, sorted by name', async () => {
+    const profiles = await AuthenticationProfileReader.list({ names: ['zeta', 'alpha'] });
+    expect(profiles.map((p) => p.authenticationProfileName)).toEqual(['alpha', 'zeta']);
+    expect(describes().map((c) => c.params.AuthenticationProfileName)).toEqual(['zeta', 'alpha']);
+  });
+
+  test('GIVEN an account without profiles THEN an empty list', async () => {
+    for (const name of emulator.profileNames()) emulator.removeProfile(name);
+    await expect(AuthenticationProfileReader.list()).resolves.toEqual([]);
+  });
+
+  test('GIVEN a name that does not exist THEN not-found, naming the profile', async () => {
+    const error = await failure({ names: ['alpha', 'missing-one'] });
+    expect(error.reason).toBe(AuthenticationProfileReadFailure.NOT_FOUND);
+    expect(error.profileName).toBe('missing-one');
+    expect(error.status).toBe(404);
+    expect(error.message).toMatch(/DescribeAuthenticationProfiles missing-one: no authentication profile named "missing-one" exists/);
+    expect(describes().map((c) => c.errorCode)).toEqual([undefined, 'AuthenticationProfileNotFoundFault']);
+  });
+
+  test('GIVEN the endpoint option THEN it wins over AWS_ENDPOINT_URL_REDSHIFT', async () => {
+    process.env.AWS_ENDPOINT_URL_REDSHIFT = 'http://127.0.0.1:9';
+    const profiles = await AuthenticationProfileReader.list({ endpoint: emulator.url, region: 'us-west-2', names: ['zeta'] });
+    expect(profiles.map((p) => p.authenticationProfileName)).toEqual(['zeta']);
+  });
+
+  test('GIVEN content that is not a JSON object of strings THEN unexpected-response, showing its type and length only', async () => {
+    const stored = `{"client_secret":"${CONTENT_SECRET}","port":5439}`;
+    emulator.putProfile('odd', stored);
+    const error = await failure();
+    expect(error.reason).toBe(AuthenticationProfileReadFailure.UNEXPECTED_RESPONSE);
+    expect(error.message).toContain(`the content of profile "odd" is not a JSON object of string keys to string values (received a string of ${stored.length} characters (not shown))`);
+  });
+});
+
+describe('AuthenticationProfileReader.list failures', () => {
+  test('GIVEN no credentials in the default chain THEN credentials, and nothing reaches the service', async () => {
+    setAwsEnv({ AWS_REGION: 'eu-west-1', AWS_ENDPOINT_URL_REDSHIFT: emulator.url });
+    const error = await failure();
+    expect(error.reason).toBe(AuthenticationProfileReadFailure.CREDENTIALS);
+    expect(error.message).toMatch(/the SDK's default credential chain found no credentials/);
+    expect(emulator.calls).toHaveLength(0);
+  });
+
+  test('GIVEN no region anywhere THEN invalid-options', async () => {
+    delete process.env.AWS_REGION;
+    const error = await failure();
+    expect(error.reason).toBe(AuthenticationProfileReadFailure.INVALID_OPTIONS);
+    expect(error.message).toMatch(/no region: pass region, or set AWS_REGION/);
+    expect(emulator.calls).toHaveLength(0);
+  });
+
+  test('GIVEN a closed port THEN network, after maxAttempts attempts (bounded retries)', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const error = await failure({ endpoint: `http://127.0.0.1:${port}`, maxAttempts: 2 });
+    expect(error.reason).toBe(AuthenticationProfileReadFailure.NETWORK);
+    expect(error.message).toMatch(/the request failed: ECONNREFUSED/);
+    expect(error.attempts).toBe(2);
+  });
+
+  test('GIVEN a service that never answers THEN timeout', async () => {
+    const hanging = http.createServer(() => undefined);
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    try {
+      const error = await failure({ endpoint: `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`, timeoutMs: 150, maxAttempts: 1 });
+      expect(error.reason).toBe(AuthenticationProfileReadFailure.TIMEOUT);
+    } finally {
+      hanging.closeAllConnections();
+      await new Promise<void>((resolve) => hanging.close(() => resolve()));
+    }
+  });
+
+  test('GIVEN a service that throttles THEN throttled after maxAttempts requests', async () => {
+    let requests = 0;
+    const throttling = http.createServer((_req, res) => {
+      requests++;
+      res.writeHead(400, { 'content-type': 'text/xml' }).end(
+        '<ErrorResponse xmlns="http://redshift.amazonaws.com/doc/2012-12-01/"><Error><Type>Sender</Type><Code>Throttling</Code>' +
+          '<Message>Rate exceeded</Message></Error><RequestId>r-1</RequestId></ErrorResponse>',
+      );
+    });
+    await new Promise<void>((resolve) => throttling.listen(0, '127.0.0.1', resolve));
+    try {
+      const error = await failure({ endpoint: `http://127.0.0.1:${(throttling.address() as AddressInfo).port}`, maxAttempts: 2 });
+      expect(error.reason).toBe(AuthenticationProfileReadFailure.THROTTLED);
+      expect(error.attempts).toBe(2);
+      expect(requests).toBe(2);
+      expect(error.message).toMatch(/400 Throttling: throttled on each of 2 attempt\(s\).*the service says: Rate exceeded/);
+    } finally {
+      await new Promise<void>((resolve) => throttling.close(() => resolve()));
+    }
+  });
+
+  test.each([
+    [{ names: ['bad_name'] }, /names\/0 must be a profile name \(1 to 63 characters: letters, digits and hyphens\), not "bad_name"/],
+    [{ names: ['a', 'a'] }, /names\/1: "a" is listed twice/],
+    [{ region: 'EU WEST' }, /region must be a region name/],
+    [{ endpoint: 'https://user:MARKER-SECRET@redshift.example.com' }, /endpoint must be an absolute http\(s\) URL without credentials/],
+    [{ endpoint: 'redshift.example.com' }, /endpoint must be an absolute http\(s\) URL/],
+    [{ timeoutMs: 0 }, /timeoutMs must be a positive number of milliseconds, not 0/],
+    [{ maxAttempts: 0 }, /maxAttempts must be a whole number, at least 1, not 0/],
+  ] as const)('GIVEN invalid options %j THEN nothing is sent', async (options, message) => {
+    const error = await failure(options as unknown as AuthenticationProfileReaderOptions);
+    expect(error.reason).toBe(AuthenticationProfileReadFailure.INVALID_OPTIONS);
+    expect(error.attempts).toBe(0);
+    expect(error.message).toMatch(message);
+    expect(emulator.calls).toHaveLength(0);
+  });
+});
+
+describe('list, then adopt', () => {
+  test('GIVEN what was read THEN AuthenticationProfile.adopt synthesizes import blocks whose ids are the names read, with the content read', async () => {
+    emulator.putProfile('analysts', '{"Client_ID":"ExampleClientID", "AllowDBUserOverride":"1"}');
+    emulator.putProfile('etl', '{"app_name":"loader"}');
+    const profiles = await AuthenticationProfileReader.list();
+
+    const stack = new TerraformStack(Testing.app(), 'adopted');
+    new AwsProvider(stack, 'aws', { region: 'eu-west-1' });
+    const adopted = profiles.map((props) => AuthenticationProfile.adopt(stack, props.authenticationProfileName, props));
+    const json = synthJson(stack);
+
+    expect(json.import).toEqual(adopted.map((p, i) => ({ id: profiles[i].authenticationProfileName, to: p.address })));
+    expect(json.import.map((b: any) => b.id)).toEqual(['analysts', 'etl']);
+    const resources = json.resource.aws_redshift_authentication_profile;
+    expect(Object.values(resources).map((r: any) => [r.authentication_profile_name, r.authentication_profile_content])).toEqual([
+      ['analysts', '{"AllowDBUserOverride":"1","Client_ID":"ExampleClientID"}'],
+      ['etl', '{"app_name":"loader"}'],
+    ]);
+  });
+});
