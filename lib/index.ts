@@ -3,9 +3,11 @@ export * from './core/errors';
 export { ImportTarget } from './core/import-blocks';
 export type { ImportTargetConfig } from './core/import-blocks';
 export { ReplaceTriggerKind } from './core/replace-trigger';
+export * from './core/read-progress';
 export * from './warehouse/authentication-profile';
 export { CREDENTIAL_KEYS } from './warehouse/authentication-profile-content';
 export * from './warehouse/aws-provider';
+export * from './warehouse/profile-reader';
 // monitoring (RestrictionPolicy)
 export * from './monitoring/restriction-policy';
 export { Principal } from './monitoring/principal';
@@ -16,5 +18,6 @@ export type { DatadogProviderProps } from './monitoring/datadog-provider';
 export * from './monitoring/http-provider';
 export * from './monitoring/current-org';
 export * from './monitoring/fetch-org-id';
+export * from './monitoring/policy-reader';
 // cluster (NodeList)
 export * from './cluster';

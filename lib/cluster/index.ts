@@ -5,3 +5,4 @@ export * from './kubernetes-provider';
 export * from './config-status-machine';
 export { isDnsSubdomain, isQualifiedName, isLabelValue, ANNOTATIONS_MAX_BYTES } from './validation';
 export { KubernetesNames } from './kubernetes-names';
+export * from './node-reader';
