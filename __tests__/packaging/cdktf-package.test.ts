@@ -130,6 +130,13 @@ describe('the cdktf package', () => {
       expect([installed('cdktf'), installed('constructs')]).toEqual([cdktf, constructs]);
       expect(fs.existsSync(path.join(app.dir, 'node_modules', pkg.name, 'node_modules', 'cdktf'))).toBe(false);
       expectAllBlocks(app.stack('all'));
+      // The package's bin, as installed: `adopt nodes --from-file` writes a module that compiles strictly in the app.
+      const fixture = path.join(ROOT, '__tests__', 'cluster', 'fixtures', 'kubectl-get-nodes.json');
+      execFileSync(path.join(app.dir, 'node_modules', '.bin', 'adopt'), ['nodes', '--from-file', fixture, '--out', 'adopted.ts'], { cwd: app.dir, stdio: 'pipe' });
+      expect(fs.readFileSync(path.join(app.dir, 'adopted.ts'), 'utf8')).toContain(`from "${pkg.name}"`);
+      const tsconfig = { compilerOptions: { target: 'ES2022', module: 'commonjs', strict: true, skipLibCheck: false, esModuleInterop: true, noEmit: true, types: [] }, files: ['adopted.ts'] };
+      fs.writeFileSync(path.join(app.dir, 'tsconfig.adopted.json'), JSON.stringify(tsconfig));
+      execFileSync(path.join(ROOT, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.adopted.json'], { cwd: app.dir, stdio: 'pipe' });
     } finally {
       fs.rmSync(app.dir, { recursive: true, force: true });
     }
