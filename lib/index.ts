@@ -3,7 +3,7 @@ export * from './core/errors';
 export { ImportTarget } from './core/import-blocks';
 export type { ImportTargetConfig } from './core/import-blocks';
 export { ReplaceTriggerKind } from './core/replace-trigger';
-export * from './core/read-progress';
+export type { IReadProgress } from './core/read-progress';
 export * from './warehouse/authentication-profile';
 export { CREDENTIAL_KEYS } from './warehouse/authentication-profile-content';
 export * from './warehouse/aws-provider';

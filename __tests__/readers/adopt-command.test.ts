@@ -150,6 +150,7 @@ describe('adopt policies', () => {
     const out = tempFile('policies.ts');
     const result = await adopt(['policies', '--resource-id', 'dashboard:abc-def-ghi', '--resource-ids-file', ids, '--api-url', datadog.url, '--out', out]);
     expect(result.code).toBe(0);
+    expect(result.stderr).toContain('adopt: read 3 of 3 resources');
     const source = fs.readFileSync(out, 'utf8');
     expect(source).not.toContain(datadog.apiKey);
     expect(source).not.toContain(datadog.appKey);

@@ -223,6 +223,25 @@ describe('RestrictionPolicyReader.read', () => {
     expect(emulator.maxInFlight).toBe(2);
   });
 
+  test('GIVEN progress THEN it hears of each resource read, a 404 included, with the number asked for as the total', async () => {
+    const ids = Array.from({ length: 7 }, (_, i) => `notebook:p${i}`);
+    ids.forEach((id) => emulator.putPolicy(id, [{ relation: 'viewer', principals: [TEAM] }]));
+    emulator.missingResources.add(ids[3]);
+    const reports: [number, number | undefined][] = [];
+    const read = await RestrictionPolicyReader.read(options({ resourceIds: ids, progress: { onProgress: (n, total) => reports.push([n, total]) } }));
+    expect(read).toHaveLength(6);
+    expect(reports).toEqual(ids.map((_, i) => [i + 1, ids.length]));
+  });
+
+  test('GIVEN a progress that is not an object with onProgress THEN invalid-options, nothing sent', async () => {
+    for (const progress of [null, 42, {}, { onProgress: 'x' }]) {
+      const error = await failure(options({ progress: progress as any }));
+      expect(error.reason).toBe(RestrictionPolicyReadFailure.INVALID_OPTIONS);
+      expect(error.message).toContain('progress must be an object with an onProgress method');
+    }
+    expect(emulator.calls).toHaveLength(0);
+  });
+
   test('GIVEN a failure THEN no new request starts after it', async () => {
     const ids = Array.from({ length: 10 }, (_, i) => `slo:s${i}`);
     emulator.failNext(200, '{}'); // the first answered: not a policy

@@ -78,7 +78,13 @@ export async function runAdopt(argv: string[], io: AdoptIo = { stderr: (line) =>
         io.stderr(`adopt: policies needs --resource-id or --resource-ids-file (the API has no list of policies)\n${USAGE}`);
         return 2;
       }
-      const policies = await RestrictionPolicyReader.read({ resourceIds, apiUrl: values['api-url'] });
+      const progress: IReadProgress = {
+        // Every 50 resources and the last: one line per request would drown the terminal.
+        onProgress: (read, total) => {
+          if (read % 50 === 0 || read === total) io.stderr(`adopt: read ${read} of ${total} resources`);
+        },
+      };
+      const policies = await RestrictionPolicyReader.read({ resourceIds, apiUrl: values['api-url'], progress });
       source = policiesModule(policies, provider('DatadogProvider', { apiUrl: values['api-url'] }), imports);
       summary = `${policies.length} restriction policies (of ${resourceIds.length} resources; a resource without a policy has none to adopt)`;
     } else {

@@ -3,14 +3,15 @@
 // and its authentication (tokens, client certificates, exec and auth-provider
 // plugins, proxies), converted exactly as `kubectl get nodes -o json` output is.
 //
-// The client is an optional peer dependency, loaded on the first call only:
-// importing this library never loads it.
+// The client is not a dependency of the package (jsii accepts only jsii
+// modules as peers): users who read install it, and it is loaded on the first
+// call only, so importing this library never loads it.
 
 import * as http from 'http';
 import * as https from 'https';
 import { NODE_READ_ERROR_BRAND } from '../core/errors';
 import { LibraryError } from '../core/library-error';
-import { IReadProgress } from '../core/read-progress';
+import { IReadProgress, progressOptionProblem } from '../core/read-progress';
 import { describeValue } from '../core/received-value';
 import { nodeListFromKubectlJson } from './kubectl-json';
 import { NodeListProps } from './node-list';
@@ -153,9 +154,10 @@ export class ClusterNodeReader {
    * times in all. Each node is listed once (by name, the copy read last).
    * `remainingItemCount` only feeds the progress estimate.
    *
-   * `@kubernetes/client-node` 1.x (an optional peer dependency) is loaded on the
-   * first call; it reads the kubeconfig and supplies the credentials and the
-   * connection (TLS, proxy) of each request. A plain `http://` server needs
+   * `@kubernetes/client-node` 1.x (installed by the caller: it is not a
+   * dependency of this package) is loaded on the first call; it reads the
+   * kubeconfig and supplies the credentials and the connection (TLS, proxy) of
+   * each request. A plain `http://` server needs
    * `insecure-skip-tls-verify: true` in its kubeconfig cluster (the client's rule).
    *
    * @param options where to read from and how; all optional
@@ -201,10 +203,9 @@ function checkOptions(options: ClusterNodeReaderOptions): Settings {
   };
   text(options.kubeconfigPath, 'kubeconfigPath');
   text(options.context, 'context');
+  const progressProblem = progressOptionProblem(options.progress);
+  if (progressProblem !== undefined) fail(progressProblem);
   const progress = options.progress;
-  if (progress !== undefined && (progress === null || typeof (progress as IReadProgress).onProgress !== 'function')) {
-    fail(`progress must be an object with an onProgress method, not ${describeValue(progress)}`);
-  }
   return {
     chunkSize: whole(options.chunkSize, 500, 'chunkSize', 1),
     maxRestarts: whole(options.maxRestarts, 3, 'maxRestarts', 0),

@@ -4,6 +4,7 @@
 import { RESTRICTION_POLICY_READ_ERROR_BRAND } from '../core/errors';
 import { LibraryError } from '../core/library-error';
 import { Problems } from '../core/problems';
+import { IReadProgress, progressOptionProblem } from '../core/read-progress';
 import { describeValue } from '../core/received-value';
 import { apiBaseUrl, datadogGet, DatadogRequestSettings, Fail, jsonBody, requestSettings, truncate } from './datadog-http';
 import { checkResourceIdString } from './resource-id';
@@ -96,6 +97,14 @@ export interface RestrictionPolicyReaderOptions {
    * @default 1000
    */
   readonly defaultRetryDelayMs?: number;
+
+  /**
+   * Receives the number of resources read after each one, with the number of
+   * resource ids asked for as the total.
+   *
+   * @default - no progress reports
+   */
+  readonly progress?: IReadProgress;
 }
 
 /**
@@ -158,6 +167,8 @@ export class RestrictionPolicyReader {
    * Terraform cannot import a policy its provider does not find) leaves the
    * resource out of the result.
    *
+   * `progress`, when given, hears of each resource read (a 404 included).
+   *
    * Each request has a timeout; a 429 is retried at most `maxRetries` times,
    * as in `CurrentOrg.fetchOrgId`. The first failure stops the read (requests
    * in flight finish, no new ones start) and is thrown as a
@@ -181,10 +192,13 @@ export class RestrictionPolicyReader {
     if (typeof concurrency !== 'number' || !Number.isInteger(concurrency) || concurrency < 1) {
       throw fail('invalid-options', `${base}${POLICY_PATH}`, `concurrency must be a whole number, at least 1, not ${describeValue(concurrency)}`, 0);
     }
+    const progressProblem = progressOptionProblem(options.progress);
+    if (progressProblem !== undefined) throw fail('invalid-options', `${base}${POLICY_PATH}`, progressProblem, 0);
 
     const results: (RestrictionPolicyProps | undefined)[] = new Array(resourceIds.length);
     const errors: { index: number; error: unknown }[] = [];
     let next = 0;
+    let done = 0;
     const worker = async () => {
       while (errors.length === 0 && next < resourceIds.length) {
         const index = next++;
@@ -192,7 +206,10 @@ export class RestrictionPolicyReader {
           results[index] = await readOne(base, resourceIds[index], settings);
         } catch (error) {
           errors.push({ index, error });
+          continue;
         }
+        done += 1;
+        options.progress?.onProgress(done, resourceIds.length);
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, resourceIds.length) }, worker));
