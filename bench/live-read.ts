@@ -6,6 +6,8 @@
 //   expiring mid-way (410, list restarted; kubectl has no recovery for that);
 // - profiles: one raw DescribeAuthenticationProfiles through the SDK written
 //   as JSON vs `adopt profiles`.
+// - then, once, what a user does next with the nodes module: type-check it
+//   strictly against the library and synthesize its stack.
 // Each measured run is its own process (peak RSS is per run); the emulators run
 // in this process. Time is the reader's own, from before the read to the file
 // written (process start-up excluded; kubectl's is included, a few ms).
@@ -52,6 +54,22 @@ async function runChild(): Promise<void> {
     const { runAdopt } = require('../lib/cli/adopt');
     const code = await runAdopt([...rest, '--out', out], { stderr: () => undefined });
     if (code !== 0) throw new Error(`adopt exited ${code}`);
+  } else if (what === 'use') {
+    // `out` is the module adopt wrote: type-check it, then synthesize its stack.
+    const { loadAdoptedModule, typeErrors } = require('../__tests__/support/adopted-module');
+    const { App } = require('../lib/core/framework');
+    const errors: string[] = typeErrors([out]);
+    if (errors.length > 0) throw new Error(`the module does not type-check: ${errors[0]}`);
+    const checked = Number(process.hrtime.bigint() - start) / 1e6;
+    const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-adopt-synth-'));
+    const app = new App({ outdir });
+    new (loadAdoptedModule(out).AdoptedNodesStack)(app, 'nodes');
+    app.synth();
+    const config = JSON.parse(fs.readFileSync(path.join(outdir, 'stacks', 'nodes', 'cdk.tf.json'), 'utf8'));
+    fs.rmSync(outdir, { recursive: true, force: true });
+    const ms = Number(process.hrtime.bigint() - start) / 1e6;
+    console.log(JSON.stringify({ ms, checkedMs: checked, imports: (config.import ?? []).length, peakRssMb: process.resourceUsage().maxRSS / 1024 }));
+    return;
   } else {
     const { RedshiftClient, DescribeAuthenticationProfilesCommand } = require('@aws-sdk/client-redshift');
     const result = await new RedshiftClient({ endpoint: rest[0], region: 'us-east-1' }).send(new DescribeAuthenticationProfilesCommand({}));
@@ -104,10 +122,15 @@ async function main(): Promise<void> {
     report(`${nodeCount} nodes, chunks of 500 (module ${written('nodes.ts')})`, base, lib, 'kubectl');
     report(`${nodeCount} nodes, chunks of 500, token expired mid-way (list restarted)`, base, libExpiring, 'kubectl, no expiry');
     report(`${profileCount} profiles (module ${written('profiles.ts')})`, profilesBase, profilesLib, 'raw SDK read to JSON');
+    const use = (await child(['use', path.join(dir, 'nodes.ts')], {})) as Measure & { checkedMs: number; imports: number };
     console.log(`adopt at scale, median of ${rounds} rounds (${os.cpus().length} CPUs, Node ${process.version}):\n`);
     console.log('| scenario | baseline: time, peak RSS | adopt: time, peak RSS | ratio adopt/base (time) |');
     console.log('|---|---|---|---|');
     for (const row of rows) console.log(row);
+    console.log(
+      `\nthe ${nodeCount}-node module, once: strict type-check ${use.checkedMs.toFixed(0)} ms, then synth ` +
+        `${(use.ms - use.checkedMs).toFixed(0)} ms to ${use.imports} import blocks; peak RSS ${use.peakRssMb.toFixed(0)} MB`,
+    );
   } finally {
     await Promise.all([steady.stop(), redshift.stop()]);
     fs.rmSync(dir, { recursive: true, force: true });
