@@ -267,6 +267,90 @@ describe('ClusterNodeReader.list', () => {
   });
 });
 
+describe('ClusterNodeReader.list bounds every request (issue 17)', () => {
+  test('GIVEN a server that sends the headers and a few bytes of the list, then goes silent THEN timeout after idleTimeoutMs, long before the total', async () => {
+    const { emulator: api, kubeconfig } = await emulator({ nodes: NODES.slice(0, 5), stall: true });
+    const started = Date.now();
+    const error = await failure(ClusterNodeReader.list({ kubeconfigPath: kubeconfig, idleTimeoutMs: 300, requestTimeoutMs: 60_000 }));
+    expect(error.reason).toBe(NodeReadFailure.TIMEOUT);
+    expect(error.message).toMatch(/no byte for 300 ms \(idleTimeoutMs\): the server went silent \[reason: timeout; status: none; requests: 1; restarts: 0\]$/);
+    expect(api.listRequests()).toHaveLength(1);
+    expect(Date.now() - started).toBeLessThan(30_000);
+  });
+
+  test('GIVEN the stall and an idle bound longer than the total THEN requestTimeoutMs ends the request', async () => {
+    const { kubeconfig } = await emulator({ nodes: NODES.slice(0, 5), stall: true });
+    const error = await failure(ClusterNodeReader.list({ kubeconfigPath: kubeconfig, idleTimeoutMs: 60_000, requestTimeoutMs: 300 }));
+    expect(error.reason).toBe(NodeReadFailure.TIMEOUT);
+    expect(error.message).toMatch(/no complete answer within 300 ms \(requestTimeoutMs\)/);
+  });
+
+  test('GIVEN WMC_IDLE_TIMEOUT_MS THEN it bounds the read when no option does; a malformed one is refused, nothing sent', async () => {
+    const { emulator: api, kubeconfig } = await emulator({ nodes: NODES.slice(0, 5), stall: true });
+    try {
+      process.env.WMC_IDLE_TIMEOUT_MS = '250';
+      expect((await failure(ClusterNodeReader.list({ kubeconfigPath: kubeconfig }))).message).toMatch(/no byte for 250 ms \(idleTimeoutMs\)/);
+      process.env.WMC_IDLE_TIMEOUT_MS = 'soon';
+      const refused = await failure(ClusterNodeReader.list({ kubeconfigPath: kubeconfig }));
+      expect(refused.reason).toBe(NodeReadFailure.INVALID_OPTIONS);
+      expect(refused.message).toMatch(/WMC_IDLE_TIMEOUT_MS must be a positive number of milliseconds, not "soon"/);
+    } finally {
+      delete process.env.WMC_IDLE_TIMEOUT_MS;
+    }
+    expect(api.listRequests()).toHaveLength(1);
+  });
+});
+
+describe('ClusterNodeReader.list messages show no credential and stay on one line (issue 17)', () => {
+  const TOKEN = 'kube-bearer-MARKER-SECRET-71c2';
+
+  test.each([
+    [401, 'Unauthorized', NodeReadFailure.UNAUTHORIZED],
+    [403, 'Forbidden', NodeReadFailure.FORBIDDEN],
+  ] as const)('GIVEN a %i Status that echoes the Authorization header and the token THEN neither is in the message', async (code, reason, failureReason) => {
+    const { emulator: api, dir } = await emulator({
+      nodes: NODES.slice(0, 3),
+      token: TOKEN,
+      failList: (headers) => ({ code, reason, message: `user with ${headers.authorization} (token ${TOKEN}, header Authorization: ${headers.authorization}) cannot list resource "nodes"` }),
+    });
+    const error = await failure(ClusterNodeReader.list({ kubeconfigPath: api.writeKubeconfig(dir, TOKEN) }));
+    expect(api.listRequests()[0].authorization).toBe(`Bearer ${TOKEN}`);
+    expect(error.reason).toBe(failureReason);
+    expect(error.message).not.toContain(TOKEN);
+    expect(error.message).toContain(`the server says: ${reason}: user with <authorization> (token <token>, header Authorization: <authorization>) cannot list resource "nodes"`);
+  });
+
+  test('GIVEN a password and a client key in the kubeconfig THEN a Status echoing them shows neither', async () => {
+    const key = 'MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7-MARKER-key-line';
+    const pem = `-----BEGIN PRIVATE KEY-----\n${key}\n-----END PRIVATE KEY-----\n`;
+    const { emulator: api, dir } = await emulator({
+      nodes: NODES.slice(0, 3),
+      failList: (headers) => ({
+        code: 401,
+        reason: 'Unauthorized',
+        message: `basic auth ${headers.authorization} for admin:${Buffer.from(String(headers.authorization).slice(6), 'base64').toString().split(':')[1]} refused; key ${key}`,
+      }),
+    });
+    const kubeconfig = api.writeKubeconfig(dir, undefined, { 'username': 'admin', 'password': 'pw-MARKER-SECRET-9d3e', 'client-key-data': Buffer.from(pem).toString('base64') });
+    const error = await failure(ClusterNodeReader.list({ kubeconfigPath: kubeconfig }));
+    expect(error.reason).toBe(NodeReadFailure.UNAUTHORIZED);
+    expect(api.listRequests()[0].authorization).toMatch(/^Basic /);
+    for (const secret of ['pw-MARKER-SECRET-9d3e', key, 'MARKER']) expect(error.message).not.toContain(secret);
+    expect(error.message).toContain('the server says: Unauthorized: basic auth <authorization> for admin:<password> refused; key <keyData>');
+  });
+
+  test('GIVEN a Status message with terminal escapes, BEL, bidi overrides and line breaks THEN the message is one line with each escaped', async () => {
+    const { kubeconfig } = await emulator({
+      nodes: NODES.slice(0, 3),
+      failList: () => ({ code: 500, reason: 'InternalError', message: 'etcd\nfailed \u001b[2J\u001b[H \u0007\u202e\u2066x\u2069\r' }),
+    });
+    const error = await failure(ClusterNodeReader.list({ kubeconfigPath: kubeconfig }));
+    expect(error.reason).toBe(NodeReadFailure.SERVER_ERROR);
+    expect(error.message).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202e\u2066\u2069]/);
+    expect(error.message).toContain('the server says: InternalError: etcd\\u000afailed \\u001b[2J\\u001b[H \\u0007\\u202e\\u2066x\\u2069\\u000d [reason: server-error');
+  });
+});
+
 describe('kubectl against the same emulator', () => {
   test('GIVEN kubectl get nodes --chunk-size=7 -o json THEN it lists every node once through continue tokens AND its output reads as the reader\'s result', async () => {
     const { emulator: api, kubeconfig, dir } = await emulator({ nodes: NODES.slice(0, 50) });

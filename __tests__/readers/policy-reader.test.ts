@@ -251,6 +251,55 @@ describe('RestrictionPolicyReader.read', () => {
   });
 });
 
+describe('RestrictionPolicyReader.read bounds every request (issue 17)', () => {
+  test('GIVEN a service that sends the headers and a few bytes, then goes silent THEN timeout after idleTimeoutMs, long before the total', async () => {
+    emulator.stall = true;
+    const started = Date.now();
+    const error = await failure(options({ idleTimeoutMs: 300, timeoutMs: 60_000 }));
+    expect(error.reason).toBe(RestrictionPolicyReadFailure.TIMEOUT);
+    expect(error.message).toMatch(/no byte for 300 ms \(idleTimeoutMs\): the server went silent/);
+    expect(emulator.stalledRequests).toBe(1);
+    expect(Date.now() - started).toBeLessThan(30_000);
+  });
+
+  test('GIVEN the stall and an idle bound longer than the total THEN the total ends the request', async () => {
+    emulator.stall = true;
+    const error = await failure(options({ idleTimeoutMs: 60_000, timeoutMs: 300 }));
+    expect(error.reason).toBe(RestrictionPolicyReadFailure.TIMEOUT);
+    expect(error.message).toMatch(/no complete answer within 300 ms \(timeoutMs\)/);
+  });
+
+  test('GIVEN WMC_IDLE_TIMEOUT_MS THEN it bounds the read when no option does; a malformed one is refused, nothing sent', async () => {
+    emulator.stall = true;
+    process.env.WMC_IDLE_TIMEOUT_MS = '250';
+    expect((await failure(options())).message).toMatch(/no byte for 250 ms \(idleTimeoutMs\)/);
+    process.env.WMC_IDLE_TIMEOUT_MS = '-5';
+    const refused = await failure(options());
+    expect(refused.reason).toBe(RestrictionPolicyReadFailure.INVALID_OPTIONS);
+    expect(refused.message).toMatch(/WMC_IDLE_TIMEOUT_MS must be a positive number of milliseconds, not "-5"/);
+    expect(emulator.stalledRequests).toBe(1);
+  });
+});
+
+describe('RestrictionPolicyReader.read messages show no credential and stay on one line (issue 17)', () => {
+  test('GIVEN a 401 whose body echoes the key headers the emulator received THEN both keys are replaced by their names, other credential-shaped text redacted', async () => {
+    emulator.failNext(401, (headers) =>
+      JSON.stringify({ errors: [`Unauthorized: DD-API-KEY ${headers['dd-api-key']}, DD-APPLICATION-KEY ${headers['dd-application-key']}; try 0123456789abcdef0123456789abcdef or Bearer xyz`] }),
+    );
+    const error = await failure(options());
+    expect(error.reason).toBe(RestrictionPolicyReadFailure.UNAUTHORIZED);
+    expect(error.message).toContain('the service says: Unauthorized: DD-API-KEY <apiKey>, DD-APPLICATION-KEY <appKey>; try <redacted> or Bearer <redacted>');
+  });
+
+  test('GIVEN an error body with terminal escapes, BEL, bidi overrides and line breaks THEN the message is one line with each escaped', async () => {
+    emulator.failNext(500, 'upstream\r\nfailed \u001b]0;pwned\u0007 \u202edesrever\u2029end');
+    const error = await failure(options());
+    expect(error.reason).toBe(RestrictionPolicyReadFailure.SERVER_ERROR);
+    expect(error.message).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202e]/);
+    expect(error.message).toContain('body: upstream\\u000d\\u000afailed \\u001b]0;pwned\\u0007 \\u202edesrever\\u2029end');
+  });
+});
+
 describe('fetchOrgId against the emulator', () => {
   test('GIVEN the current user THEN the org id is read', async () => {
     await expect(fetchOrgId({ apiUrl: emulator.url, apiKey: API_KEY, appKey: APP_KEY })).resolves.toBe(emulator.orgId);

@@ -208,6 +208,83 @@ describe('AuthenticationProfileReader.list failures', () => {
   });
 });
 
+describe('AuthenticationProfileReader.list bounds every request (issue 17)', () => {
+  test('GIVEN a service that sends the headers and a few bytes, then goes silent THEN timeout after idleTimeoutMs, long before the total', async () => {
+    emulator.stall = true;
+    const started = Date.now();
+    const error = await failure({ idleTimeoutMs: 300, timeoutMs: 60_000, maxAttempts: 1 });
+    expect(error.reason).toBe(AuthenticationProfileReadFailure.TIMEOUT);
+    expect(error.message).toMatch(/no byte for 300 ms \(idleTimeoutMs\): the server went silent/);
+    expect(emulator.stalledRequests).toBe(1);
+    // Ended by the idle bound, not by the 60 s total.
+    expect(Date.now() - started).toBeLessThan(30_000);
+  });
+
+  test('GIVEN the stall and maxAttempts 2 THEN each attempt is bounded and the SDK retries once', async () => {
+    emulator.stall = true;
+    const error = await failure({ idleTimeoutMs: 200, maxAttempts: 2 });
+    expect(error.reason).toBe(AuthenticationProfileReadFailure.TIMEOUT);
+    expect(error.attempts).toBe(2);
+    expect(emulator.stalledRequests).toBe(2);
+  });
+
+  test('GIVEN the stall and an idle bound longer than the total THEN the total ends each attempt', async () => {
+    emulator.stall = true;
+    const error = await failure({ idleTimeoutMs: 60_000, timeoutMs: 300, maxAttempts: 1 });
+    expect(error.reason).toBe(AuthenticationProfileReadFailure.TIMEOUT);
+    expect(error.message).toMatch(/no complete answer within 300 ms \(timeoutMs\)/);
+  });
+
+  test('GIVEN WMC_IDLE_TIMEOUT_MS THEN it bounds the read when no option does; a malformed one is refused, nothing sent', async () => {
+    emulator.stall = true;
+    process.env.WMC_IDLE_TIMEOUT_MS = '250';
+    const error = await failure({ maxAttempts: 1 });
+    expect(error.message).toMatch(/no byte for 250 ms \(idleTimeoutMs\)/);
+    process.env.WMC_IDLE_TIMEOUT_MS = '30s';
+    const refused = await failure();
+    expect(refused.reason).toBe(AuthenticationProfileReadFailure.INVALID_OPTIONS);
+    expect(refused.message).toMatch(/the environment variable WMC_IDLE_TIMEOUT_MS must be a positive number of milliseconds, not "30s"/);
+    expect(emulator.stalledRequests).toBe(1);
+  });
+
+  test.each([[{ connectTimeoutMs: 0 }, /connectTimeoutMs must be a positive number/], [{ idleTimeoutMs: -1 }, /idleTimeoutMs must be a positive number/]] as const)(
+    'GIVEN %j THEN invalid-options',
+    async (options, message) => {
+      const error = await failure(options as unknown as AuthenticationProfileReaderOptions);
+      expect(error.reason).toBe(AuthenticationProfileReadFailure.INVALID_OPTIONS);
+      expect(error.message).toMatch(message);
+    },
+  );
+});
+
+describe('AuthenticationProfileReader.list messages show no credential and stay on one line (issue 17)', () => {
+  const SESSION_TOKEN = 'session-token-MARKER-SECRET-c4f1a8';
+
+  test('GIVEN a fault that echoes the Authorization header, the session token and the secret key THEN none of them, nor the key id, is in the message', async () => {
+    process.env.AWS_SESSION_TOKEN = SESSION_TOKEN;
+    emulator.failNext('InvalidClientTokenId', 403, (headers) =>
+      `The security token included in the request is invalid: ${headers['x-amz-security-token']}; secret ${SECRET_ACCESS_KEY}; also ASIAQWERTYUIOPASDFGH and Bearer abc.def; you sent ${headers.authorization}`,
+    );
+    const error = await failure({ maxAttempts: 1 });
+    expect(error.reason).toBe(AuthenticationProfileReadFailure.ACCESS_DENIED);
+    // What the emulator echoed is really there, replaced.
+    expect(emulator.calls[0].errorCode).toBe('InvalidClientTokenId');
+    for (const secret of [SESSION_TOKEN, SECRET_ACCESS_KEY, 'AKIAFAKEFAKEFAKEFAKE', 'ASIAQWERTYUIOPASDFGH', 'abc.def']) expect(error.message).not.toContain(secret);
+    expect(error.message).toContain(
+      'the service says: The security token included in the request is invalid: <AWS_SESSION_TOKEN>; secret <AWS_SECRET_ACCESS_KEY>; ' +
+        'also <redacted key id> and Bearer <redacted>; you sent AWS4-HMAC-SHA256 Credential=<AWS_ACCESS_KEY_ID>/',
+    );
+  });
+
+  test('GIVEN a fault message with terminal escapes, BEL, bidi overrides and line breaks THEN the message is one line with each escaped', async () => {
+    emulator.failNext('InvalidParameterValue', 400, 'first line\r\nsecond \u001b[31mred\u001b[0m \u0007 \u202eevil\u2028third\u0085');
+    const error = await failure({ maxAttempts: 1 });
+    expect(error.message).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202e]/);
+    // XML reads CR LF as LF.
+    expect(error.message).toContain('the service says: first line\\u000asecond \\u001b[31mred\\u001b[0m \\u0007 \\u202eevil\\u2028third\\u0085');
+  });
+});
+
 describe('list, then adopt', () => {
   test('GIVEN what was read THEN AuthenticationProfile.adopt synthesizes import blocks whose ids are the names read, with the content read', async () => {
     emulator.putProfile('analysts', '{"Client_ID":"ExampleClientID", "AllowDBUserOverride":"1"}');

@@ -17,7 +17,10 @@
  * - Rate limiting on demand: `rateLimit(n, headers)` answers the next n
  *   requests 429 with the given headers (`Retry-After`, `X-RateLimit-Reset`).
  *   `delayMs` holds every answer back; `inFlight`/`maxInFlight` count
- *   concurrent requests. `failNext(status, body)` answers the next request so.
+ *   concurrent requests. `failNext(status, body)` answers the next request so
+ *   (the body possibly made from the request's headers, to echo the keys).
+ *   `stall` answers each request with the headers and the first bytes of a
+ *   body, then goes silent (the connection stays open).
  * - Listens on 127.0.0.1 only, on a free port; records every request (`calls`).
  */
 import * as http from 'http';
@@ -78,12 +81,16 @@ export class DatadogEmulator {
   public readonly missingResources = new Set<string>();
   /** Milliseconds every answer is held back. */
   public delayMs = 0;
+  /** When true, each request gets the headers and the first bytes of a 200 body, then silence. */
+  public stall = false;
+  /** Requests answered by stalling. */
+  public stalledRequests = 0;
   /** Requests being answered now, and the most seen at once. */
   public inFlight = 0;
   public maxInFlight = 0;
 
   private readonly policies = new Map<string, EmulatedBinding[]>();
-  private readonly scripted: { status: number; body: string; headers: http.OutgoingHttpHeaders }[] = [];
+  private readonly scripted: { status: number; body: string | ((headers: http.IncomingHttpHeaders) => string); headers: http.OutgoingHttpHeaders }[] = [];
   private readonly server: http.Server;
 
   private constructor(options: DatadogEmulatorOptions) {
@@ -119,8 +126,8 @@ export class DatadogEmulator {
     for (let i = 0; i < count; i++) this.scripted.push({ status: 429, body: JSON.stringify({ errors: ['Too many requests'] }), headers });
   }
 
-  /** Answers the next request with `status` and `body`. */
-  public failNext(status: number, body: string, headers: http.OutgoingHttpHeaders = {}): void {
+  /** Answers the next request with `status` and `body` (a text, or one made from the request's headers). */
+  public failNext(status: number, body: string | ((headers: http.IncomingHttpHeaders) => string), headers: http.OutgoingHttpHeaders = {}): void {
     this.scripted.push({ status, body, headers });
   }
 
@@ -133,6 +140,12 @@ export class DatadogEmulator {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
+      if (this.stall) {
+        this.stalledRequests++;
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '4096' });
+        res.write('{"data":{"type":"restriction_po');
+        return;
+      }
       this.inFlight++;
       this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
       setTimeout(() => {
@@ -168,7 +181,7 @@ export class DatadogEmulator {
     const error = (status: number, ...errors: string[]) => ({ status, body: { errors }, call });
 
     const scripted = this.scripted.shift();
-    if (scripted) return { status: scripted.status, body: scripted.body, headers: scripted.headers, call };
+    if (scripted) return { status: scripted.status, body: typeof scripted.body === 'string' ? scripted.body : scripted.body(req.headers), headers: scripted.headers, call };
     if (apiKey !== this.apiKey) return error(401, 'Unauthorized');
     if (appKey !== this.appKey) return error(403, 'Forbidden');
 

@@ -19,6 +19,10 @@
  *   (APIGroupList), `/api/v1` (APIResourceList); a `Table` when asked for one
  *   (`Accept: application/json;as=Table;v=v1;g=meta.k8s.io`), as `kubectl get` without `-o` asks.
  * - Bearer-token authentication when `token` is set (401 Status otherwise).
+ * - Misbehaves on demand: `stall` answers list requests with the headers and the
+ *   first bytes of a body, then goes silent (the connection stays open);
+ *   `failList` answers a list request with a Status of its choosing, made from
+ *   the request's headers (to echo credentials, or to send control characters).
  * - Listens on 127.0.0.1 only, on a free port; records every request (`requests`).
  *
  *   const emulator = await KubernetesEmulator.start({ nodes: generateNodes(1234) });
@@ -55,6 +59,10 @@ export interface KubernetesEmulatorOptions {
   readonly expireEveryToken?: boolean;
   /** When set, requests must carry `Authorization: Bearer <token>`. @default - no authentication */
   readonly token?: string;
+  /** Answer list requests with the headers and the first bytes of a NodeList, then silence. @default false */
+  readonly stall?: boolean;
+  /** When it returns a Status, a list request is answered with it (as JSON, with its code as the HTTP status). */
+  readonly failList?: (headers: http.IncomingHttpHeaders) => { code: number; reason: string; message: string } | undefined;
   /** Called before each list request is answered, with its 1-based number among list requests. */
   readonly onListRequest?: (count: number, emulator: KubernetesEmulator) => void;
 }
@@ -134,12 +142,14 @@ export class KubernetesEmulator {
 
   /**
    * Writes a kubeconfig for this emulator (context `emulator`, plus an unrelated
-   * context `other` pointing at a closed port) and returns its path.
+   * context `other` pointing at a closed port) and returns its path. The user
+   * has `token` when given, and any other `userSettings` (`password`, `client-key-data`, …).
    * `insecure-skip-tls-verify` is set because the client refuses plain http without it.
    */
-  public writeKubeconfig(dir: string, token?: string): string {
+  public writeKubeconfig(dir: string, token?: string, userSettings?: { [key: string]: string }): string {
     const file = path.join(dir, 'kubeconfig.yaml');
-    const user = token === undefined ? '{}' : `{ token: ${JSON.stringify(token)} }`;
+    const settings = { ...(token === undefined ? {} : { token }), ...userSettings };
+    const user = `{ ${Object.entries(settings).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join(', ')} }`;
     fs.writeFileSync(
       file,
       [
@@ -242,7 +252,17 @@ export class KubernetesEmulator {
       if (p === '/api') return send(200, { kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: url.host }] });
       if (p === '/apis') return send(200, { kind: 'APIGroupList', apiVersion: 'v1', groups: [] });
       if (p === '/api/v1') return send(200, RESOURCES);
-      if (p === '/api/v1/nodes') return this.list(query, accept, send);
+      if (p === '/api/v1/nodes') {
+        const failure = this.options.failList?.(req.headers);
+        if (failure !== undefined) return send(failure.code, status(failure.code, failure.reason, failure.message));
+        if (this.options.stall) {
+          record(200);
+          res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '4096' });
+          res.write('{"kind":"NodeList","apiVersion":"v1","metadata":{');
+          return;
+        }
+        return this.list(query, accept, send);
+      }
       const single = /^\/api\/v1\/nodes\/([^/]+)$/.exec(p);
       if (single !== null) {
         const node = this.nodes.get(decodeURIComponent(single[1]));

@@ -15,6 +15,10 @@
  *   in `strayRequests` (tests assert it stays empty; `onStray` to stop the command at once).
  * - Records every call (`calls`) and every change of the stored profiles
  *   (`events`); `putProfile` creates a profile directly, as if made outside Terraform.
+ * - Misbehaves on demand: `stall` answers each request with the headers and the
+ *   first bytes of a body, then goes silent (the connection stays open);
+ *   `failNext(code, status, message)` answers the next request with that fault,
+ *   the message possibly built from the request's headers (to echo credentials).
  *
  *   const emulator = await RedshiftEmulator.start();
  *   new AwsProvider(stack, 'aws', { endpoints: emulator.endpoints(), ... });
@@ -82,7 +86,7 @@ export interface ProfileEvent {
 
 class Fault extends Error {
   constructor(
-    public readonly code: FaultCode | 'InvalidAction' | 'MissingAction' | 'InvalidParameterValue' | 'MissingAuthenticationToken',
+    public readonly code: string,
     message: string,
     public readonly status: number = code in FAULTS ? FAULTS[code as FaultCode] : 400,
   ) {
@@ -111,6 +115,12 @@ export class RedshiftEmulator {
   public readonly events: ProfileEvent[] = [];
   /** Requests for anything but this API on loopback (proxied requests, other paths or methods). */
   public readonly strayRequests: string[] = [];
+  /** When true, each request gets the headers and the first bytes of a 200 body, then silence. */
+  public stall = false;
+  /** Requests answered by stalling. */
+  public stalledRequests = 0;
+
+  private readonly scriptedFaults: { code: string; status: number; message: (headers: http.IncomingHttpHeaders) => string }[] = [];
 
   private readonly store = new Map<string, string>();
   private readonly strayListeners = new Set<(request: string) => void>();
@@ -189,6 +199,11 @@ export class RedshiftEmulator {
     for (const listener of this.strayListeners) listener(request);
   }
 
+  /** Answers the next request with the fault `code`, `status` and `message` (a text, or one made from the request's headers). */
+  public failNext(code: string, status: number, message: string | ((headers: http.IncomingHttpHeaders) => string)): void {
+    this.scriptedFaults.push({ code, status, message: typeof message === 'string' ? () => message : message });
+  }
+
   /** Calls of one action (all when omitted), from index `since` of `calls`. */
   public callsOf(action?: string, since = 0): EmulatorCall[] {
     return this.calls.slice(since).filter((c) => action === undefined || c.action === action);
@@ -212,7 +227,15 @@ export class RedshiftEmulator {
       for (const [k, v] of form) params[k] = v;
       const action = params.Action ?? '';
       const requestId = randomUUID();
+      if (this.stall) {
+        this.stalledRequests++;
+        res.writeHead(200, { 'Content-Type': 'text/xml', 'Content-Length': '4096', 'x-amzn-RequestId': requestId });
+        res.write(`<${action}Response xmlns="${NAMESPACE}">`);
+        return;
+      }
       try {
+        const scripted = this.scriptedFaults.shift();
+        if (scripted !== undefined) throw new Fault(scripted.code, scripted.message(req.headers), scripted.status);
         if (req.method !== 'POST' && req.method !== 'GET') throw new Fault('InvalidAction', `method ${req.method} is not supported`, 405);
         if (!req.headers.authorization && !params['X-Amz-Signature']) {
           throw new Fault('MissingAuthenticationToken', 'Request is missing Authentication Token', 403);

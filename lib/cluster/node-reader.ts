@@ -8,11 +8,12 @@
 // call only, so importing this library never loads it.
 
 import * as http from 'http';
-import * as https from 'https';
 import { NODE_READ_ERROR_BRAND } from '../core/errors';
+import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_IDLE_TIMEOUT_MS, describeTimeout, httpGet, isTimeoutError, RequestTimeouts, TIMEOUT_VARIABLES, timeoutSetting } from '../core/http-timeouts';
 import { LibraryError } from '../core/library-error';
 import { IReadProgress, progressOptionProblem } from '../core/read-progress';
 import { describeValue } from '../core/received-value';
+import { KnownSecret, serverExcerpt } from '../core/server-text';
 import { nodeListFromKubectlJson } from './kubectl-json';
 import { NodeListProps } from './node-list';
 
@@ -37,7 +38,7 @@ export enum NodeReadFailure {
   SERVER_ERROR = 'server-error',
   /** Another status that is not 200. */
   HTTP_ERROR = 'http-error',
-  /** No complete answer within `requestTimeoutMs`. */
+  /** No connection within `connectTimeoutMs`, silence longer than `idleTimeoutMs`, or no complete answer within `requestTimeoutMs`. */
   TIMEOUT = 'timeout',
   /** The connection failed (refused, reset, TLS, DNS). */
   NETWORK = 'network',
@@ -81,9 +82,24 @@ export interface ClusterNodeReaderOptions {
   /**
    * Time allowed for each request, headers and body, in milliseconds.
    *
-   * @default 60000
+   * @default - the environment's `WMC_REQUEST_TIMEOUT_MS`, else 60000
    */
   readonly requestTimeoutMs?: number;
+
+  /**
+   * Time allowed for each request's TCP connection (DNS included), in milliseconds.
+   *
+   * @default - the environment's `WMC_CONNECT_TIMEOUT_MS`, else 10000
+   */
+  readonly connectTimeoutMs?: number;
+
+  /**
+   * The longest silence allowed once connected (no byte received or sent:
+   * waiting for the headers, or a body that stalls), in milliseconds.
+   *
+   * @default - the environment's `WMC_IDLE_TIMEOUT_MS`, else 30000
+   */
+  readonly idleTimeoutMs?: number;
 
   /**
    * Receives the number of nodes read after each page, with an estimate of the total.
@@ -130,7 +146,6 @@ export class NodeReadError extends LibraryError {
 
 const CLIENT_MODULE = '@kubernetes/client-node';
 const NO_SERVER = 'no-server';
-const MAX_DETAIL = 300;
 
 /**
  * Reads the nodes of a live cluster, for `new NodeList(...)` or `NodeList.adopt(...)`.
@@ -168,7 +183,7 @@ export class ClusterNodeReader {
     const client = loadClient();
     const config = loadConfig(client, options);
     const url = listUrl(config);
-    return readAll(config, url, settings);
+    return readAll(config, url, settings, kubeconfigSecrets(config));
   }
 
   private constructor() {}
@@ -177,13 +192,16 @@ export class ClusterNodeReader {
 interface Settings {
   readonly chunkSize: number;
   readonly maxRestarts: number;
-  readonly timeoutMs: number;
+  readonly timeouts: RequestTimeouts;
   readonly progress?: IReadProgress;
 }
 
-interface Counters {
+/** What a read has done so far, and what it must not show. */
+interface ReadState {
   requests: number;
   restarts: number;
+  /** The credentials known so far (the kubeconfig's, and each request's Authorization header): never shown. */
+  readonly secrets: KnownSecret[];
 }
 
 function checkOptions(options: ClusterNodeReaderOptions): Settings {
@@ -206,10 +224,18 @@ function checkOptions(options: ClusterNodeReaderOptions): Settings {
   const progressProblem = progressOptionProblem(options.progress);
   if (progressProblem !== undefined) fail(progressProblem);
   const progress = options.progress;
+  const timeout = (value: unknown, name: string, variable: string, fallback: number): number => {
+    const setting = timeoutSetting(value, name, variable, fallback);
+    return typeof setting === 'number' ? setting : fail(setting.problem);
+  };
   return {
     chunkSize: whole(options.chunkSize, 500, 'chunkSize', 1),
     maxRestarts: whole(options.maxRestarts, 3, 'maxRestarts', 0),
-    timeoutMs: whole(options.requestTimeoutMs, 60_000, 'requestTimeoutMs', 1),
+    timeouts: {
+      totalTimeoutMs: timeout(options.requestTimeoutMs, 'requestTimeoutMs', TIMEOUT_VARIABLES.total, 60_000),
+      connectTimeoutMs: timeout(options.connectTimeoutMs, 'connectTimeoutMs', TIMEOUT_VARIABLES.connect, DEFAULT_CONNECT_TIMEOUT_MS),
+      idleTimeoutMs: timeout(options.idleTimeoutMs, 'idleTimeoutMs', TIMEOUT_VARIABLES.idle, DEFAULT_IDLE_TIMEOUT_MS),
+    },
     progress,
   };
 }
@@ -257,6 +283,30 @@ function loadConfig(client: KubernetesClient, options: ClusterNodeReaderOptions)
   return config;
 }
 
+/**
+ * Every credential the kubeconfig's current user holds (token, password, client
+ * key, auth-provider settings), to keep out of messages whatever the server echoes.
+ */
+function kubeconfigSecrets(config: KubeConfig): KnownSecret[] {
+  const user = config.getCurrentUser() as { [key: string]: unknown } | null;
+  const secrets: KnownSecret[] = [];
+  const add = (name: string, value: unknown) => {
+    if (typeof value !== 'string' || value === '') return;
+    secrets.push({ name, value });
+    // Base64 settings (client-key-data): the decoded key as well.
+    if (/Data$/.test(name) && /^[A-Za-z0-9+/=\s]+$/.test(value)) {
+      const decoded = Buffer.from(value, 'base64').toString('utf8');
+      for (const line of decoded.split('\n')) if (line.trim().length >= 16 && !/^-----/.test(line.trim())) secrets.push({ name, value: line.trim() });
+    }
+  };
+  if (user !== null) {
+    for (const key of ['token', 'password', 'keyData']) add(key, user[key]);
+    const providerConfig = (user.authProvider as { config?: { [key: string]: unknown } } | undefined)?.config;
+    for (const [key, value] of Object.entries(providerConfig ?? {})) add(`authProvider.${key}`, value);
+  }
+  return secrets;
+}
+
 /** `<server>/api/v1/nodes`, without user:password (the client sends those as a header). */
 function listUrl(config: KubeConfig): string {
   const server = config.getCurrentCluster()!.server;
@@ -272,8 +322,8 @@ function listUrl(config: KubeConfig): string {
   return `${parsed.protocol}//${parsed.host}${parsed.pathname.replace(/\/+$/, '')}/api/v1/nodes`;
 }
 
-async function readAll(config: KubeConfig, url: string, settings: Settings): Promise<NodeListProps> {
-  const counters: Counters = { requests: 0, restarts: 0 };
+async function readAll(config: KubeConfig, url: string, settings: Settings, secrets: KnownSecret[]): Promise<NodeListProps> {
+  const counters: ReadState = { requests: 0, restarts: 0, secrets };
   // Each attempt starts from the beginning; a restart drops what the previous one read
   // (the new list is complete on its own, and keeping the old copies would bring back
   // nodes deleted meanwhile).
@@ -292,7 +342,7 @@ async function readAll(config: KubeConfig, url: string, settings: Settings): Pro
           throw new NodeReadError(
             NodeReadFailure.EXPIRED,
             url,
-            `410 Gone: the continue token expired ${counters.restarts} times, more than maxRestarts (${settings.maxRestarts}); the list takes longer than the server keeps tokens: raise chunkSize or maxRestarts${statusDetail(answer.body)}`,
+            `410 Gone: the continue token expired ${counters.restarts} times, more than maxRestarts (${settings.maxRestarts}); the list takes longer than the server keeps tokens: raise chunkSize or maxRestarts${statusDetail(answer.body, counters.secrets)}`,
             counters.requests,
             counters.restarts - 1,
             410,
@@ -326,7 +376,7 @@ async function readAll(config: KubeConfig, url: string, settings: Settings): Pro
   }
 }
 
-function toProps(items: { [key: string]: unknown }[], resourceVersion: string | undefined, url: string, counters: Counters): NodeListProps {
+function toProps(items: { [key: string]: unknown }[], resourceVersion: string | undefined, url: string, counters: ReadState): NodeListProps {
   // As `kubectl get nodes -o json` prints a list: each item with its apiVersion and kind
   // (typed lists omit them), and without metadata.managedFields (--show-managed-fields=false).
   const list = {
@@ -341,7 +391,7 @@ function toProps(items: { [key: string]: unknown }[], resourceVersion: string | 
     throw new NodeReadError(
       NodeReadFailure.UNEXPECTED_RESPONSE,
       url,
-      `the server's nodes are not v1 Nodes: ${truncate((error as Error).message)}`,
+      `the server's nodes are not v1 Nodes: ${serverExcerpt((error as Error).message, counters.secrets)}`,
       counters.requests,
       counters.restarts,
       200,
@@ -363,7 +413,7 @@ interface Page {
   readonly resourceVersion?: string;
 }
 
-function parsePage(body: string, url: string, counters: Counters): Page {
+function parsePage(body: string, url: string, counters: ReadState): Page {
   const fail = (what: string): never => {
     throw new NodeReadError(NodeReadFailure.UNEXPECTED_RESPONSE, url, `200, but ${what}`, counters.requests, counters.restarts, 200);
   };
@@ -395,9 +445,9 @@ function continueOf(body: string): string | undefined {
   }
 }
 
-function statusError(answer: Answer, url: string, counters: Counters): NodeReadError {
+function statusError(answer: Answer, url: string, counters: ReadState): NodeReadError {
   const { status, body } = answer;
-  const detail = statusDetail(body);
+  const detail = statusDetail(body, counters.secrets);
   const [reason, text] =
     status === 401
       ? [NodeReadFailure.UNAUTHORIZED, '401 Unauthorized: the credentials are missing, wrong or expired']
@@ -410,12 +460,12 @@ function statusError(answer: Answer, url: string, counters: Counters): NodeReadE
 }
 
 /** The reason and message of a Kubernetes Status body, as a suffix for messages. */
-function statusDetail(body: string): string {
+function statusDetail(body: string, secrets: KnownSecret[]): string {
   try {
     const status = JSON.parse(body);
     if (status?.kind === 'Status') {
       const reason = typeof status.reason === 'string' && status.reason !== '' ? `${status.reason}: ` : '';
-      return typeof status.message === 'string' ? `; the server says: ${truncate(reason + status.message)}` : '';
+      return typeof status.message === 'string' ? `; the server says: ${serverExcerpt(reason + status.message, secrets)}` : '';
     }
   } catch {
     // not JSON
@@ -428,7 +478,7 @@ interface Answer {
   readonly body: string;
 }
 
-async function getPage(config: KubeConfig, url: string, settings: Settings, counters: Counters, token: string | undefined): Promise<Answer> {
+async function getPage(config: KubeConfig, url: string, settings: Settings, counters: ReadState, token: string | undefined): Promise<Answer> {
   const query = new URLSearchParams({ limit: String(settings.chunkSize) });
   if (token !== undefined) query.set('continue', token);
   const target = `${url}?${query}`;
@@ -455,49 +505,33 @@ async function getPage(config: KubeConfig, url: string, settings: Settings, coun
     headers[key] = value;
   });
   headers.accept = 'application/json';
+  // The credentials this request carries: the Authorization header (a static token, or one an exec
+  // plugin or auth provider just made) and the client key the agent holds (from client-key or its data).
+  const remember = (name: string, value: unknown) => {
+    if (typeof value === 'string' && value !== '' && !counters.secrets.some((known) => known.value === value)) counters.secrets.push({ name, value });
+  };
+  for (const [name, value] of Object.entries(headers)) {
+    if (name.toLowerCase() !== 'authorization') continue;
+    remember('authorization', value);
+    const credential = /^\S+\s+(.+)$/.exec(value)?.[1];
+    remember('token', credential);
+    if (/^basic\s/i.test(value) && credential !== undefined) remember('password', Buffer.from(credential, 'base64').toString('utf8').split(':').slice(1).join(':'));
+  }
+  const key = (init.agent as { options?: { key?: unknown } } | undefined)?.options?.key;
+  for (const line of (typeof key === 'string' ? key : Buffer.isBuffer(key) ? key.toString('utf8') : '').split('\n')) {
+    if (line.trim().length >= 16 && !line.startsWith('-----')) remember('client-key', line.trim());
+  }
   const agent = init.agent as http.Agent | undefined;
   try {
-    return await send(target, headers, agent, settings.timeoutMs);
+    const answer = await httpGet(target, headers, settings.timeouts, agent);
+    return { status: answer.status, body: answer.body };
   } catch (error) {
-    if (error instanceof Timeout) {
-      throw new NodeReadError(NodeReadFailure.TIMEOUT, url, `no complete answer within ${settings.timeoutMs} ms (requestTimeoutMs)`, counters.requests, counters.restarts);
+    if (isTimeoutError(error)) {
+      throw new NodeReadError(NodeReadFailure.TIMEOUT, url, describeTimeout(error, 'requestTimeoutMs'), counters.requests, counters.restarts);
     }
     const e = error as { code?: string; name?: string };
     throw new NodeReadError(NodeReadFailure.NETWORK, url, `the request failed: ${e.code ?? e.name ?? 'error'}`, counters.requests, counters.restarts);
   } finally {
     agent?.destroy?.();
   }
-}
-
-class Timeout extends Error {}
-
-function send(target: string, headers: { [name: string]: string }, agent: http.Agent | undefined, timeoutMs: number): Promise<Answer> {
-  const transport = target.startsWith('https:') ? https : http;
-  return new Promise<Answer>((resolve, reject) => {
-    let timedOut = false;
-    const fail = (error: unknown) => {
-      clearTimeout(timer);
-      reject(timedOut ? new Timeout() : error);
-    };
-    const request = transport.request(target, { method: 'GET', headers, agent }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('error', fail);
-      response.on('aborted', () => fail(Object.assign(new Error('the connection closed before the end of the answer'), { code: 'ECONNRESET' })));
-      response.on('end', () => {
-        clearTimeout(timer);
-        resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') });
-      });
-    });
-    const timer = setTimeout(() => {
-      timedOut = true;
-      request.destroy(new Timeout());
-    }, timeoutMs);
-    request.on('error', fail);
-    request.end();
-  });
-}
-
-function truncate(text: string): string {
-  return text.length > MAX_DETAIL ? `${text.slice(0, MAX_DETAIL)}… (${text.length} characters)` : text;
 }

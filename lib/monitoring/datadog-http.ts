@@ -1,5 +1,5 @@
 // The one Datadog HTTP client of this library: GET with both key headers, a
-// timeout per attempt, bounded 429 retries (Retry-After, X-RateLimit-Reset or
+// connect, idle and total timeout per attempt, bounded 429 retries (Retry-After, X-RateLimit-Reset or
 // exponential), no redirects followed, and typed failures whose messages never
 // contain the keys. Used by fetchOrgId and RestrictionPolicyReader; each maps a
 // failure to its own error class through a `Fail` factory.
@@ -9,7 +9,9 @@
 // redirects (carrying the keys), has no per-attempt timeout, logs failed
 // requests itself, and is 133 MB that jsii would have to bundle.
 
+import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_IDLE_TIMEOUT_MS, describeTimeout, httpGet, isTimeoutError, RequestTimeouts, TIMEOUT_VARIABLES, timeoutSetting } from '../core/http-timeouts';
 import { describeValue } from '../core/received-value';
+import { serverExcerpt } from '../core/server-text';
 
 /**
  * Why a Datadog request failed: the values of `OrgIdLookupFailure` and
@@ -35,8 +37,12 @@ export interface DatadogRequestOptions {
   readonly apiKey?: string;
   /** Sent as `DD-APPLICATION-KEY`. @default - none: refused as invalid options */
   readonly appKey?: string;
-  /** Per attempt, in milliseconds. @default 10000 */
+  /** Per attempt, in milliseconds. @default - `WMC_REQUEST_TIMEOUT_MS`, else 10000 */
   readonly timeoutMs?: number;
+  /** The TCP connection, in milliseconds. @default - `WMC_CONNECT_TIMEOUT_MS`, else 10000 */
+  readonly connectTimeoutMs?: number;
+  /** The longest silence once connected, in milliseconds. @default - `WMC_IDLE_TIMEOUT_MS`, else 30000 */
+  readonly idleTimeoutMs?: number;
   /** Retries of a 429. @default 3 */
   readonly maxRetries?: number;
   /** The longest wait before a retry, in milliseconds. @default 60000 */
@@ -53,14 +59,16 @@ export interface DatadogRequestSettings {
   readonly appKey: string;
   /** Per attempt, in milliseconds. */
   readonly timeoutMs: number;
+  /** The bounds of each attempt. */
+  readonly timeouts: RequestTimeouts;
   /** Retries of a 429. */
   readonly maxRetries: number;
   /** The longest wait before a retry, in milliseconds. */
   readonly maxRetryDelayMs: number;
   /** The first wait of a 429 without back-off headers, in milliseconds. */
   readonly defaultRetryDelayMs: number;
-  /** Replaces both keys in a text by `<apiKey>` / `<appKey>`. */
-  readonly redact: (text: string) => string;
+  /** Server text as a message may show it: both keys replaced by `<apiKey>` / `<appKey>`, credential-shaped text redacted, escaped onto one line, shortened. */
+  readonly excerpt: (text: string) => string;
 }
 
 /** An answer the caller handles itself: a 200, or a status it asked for in `passStatuses`. */
@@ -75,8 +83,6 @@ export interface DatadogAnswer {
   readonly attempts: number;
 }
 
-const MAX_DETAIL = 300;
-
 /**
  * Checks the options (nothing is sent when they are unusable).
  *
@@ -84,10 +90,20 @@ const MAX_DETAIL = 300;
  * @param url the URL to name in a failure
  * @param fail builds the caller's error
  * @param keyHint appended to a key problem (e.g. where a default comes from)
- * @returns the settings, with a `redact` for both keys
+ * @returns the settings, with an `excerpt` that hides both keys
  */
 export function requestSettings(options: DatadogRequestOptions, url: string, fail: Fail, keyHint = ''): DatadogRequestSettings {
-  const timeoutMs = positiveNumber(options.timeoutMs, 10_000, 'timeoutMs', url, fail);
+  const timeout = (value: unknown, name: string, variable: string, fallback: number): number => {
+    const setting = timeoutSetting(value, name, variable, fallback);
+    if (typeof setting !== 'number') throw fail('invalid-options', url, setting.problem, 0);
+    return setting;
+  };
+  const timeoutMs = timeout(options.timeoutMs, 'timeoutMs', TIMEOUT_VARIABLES.total, 10_000);
+  const timeouts: RequestTimeouts = {
+    totalTimeoutMs: timeoutMs,
+    connectTimeoutMs: timeout(options.connectTimeoutMs, 'connectTimeoutMs', TIMEOUT_VARIABLES.connect, DEFAULT_CONNECT_TIMEOUT_MS),
+    idleTimeoutMs: timeout(options.idleTimeoutMs, 'idleTimeoutMs', TIMEOUT_VARIABLES.idle, DEFAULT_IDLE_TIMEOUT_MS),
+  };
   const maxRetries = wholeNumber(options.maxRetries, 3, 'maxRetries', url, fail);
   const maxRetryDelayMs = wholeNumber(options.maxRetryDelayMs, 60_000, 'maxRetryDelayMs', url, fail);
   const defaultRetryDelayMs = wholeNumber(options.defaultRetryDelayMs, 1_000, 'defaultRetryDelayMs', url, fail);
@@ -98,8 +114,8 @@ export function requestSettings(options: DatadogRequestOptions, url: string, fai
   }
   const apiKey = options.apiKey!;
   const appKey = options.appKey!;
-  const redact = (text: string) => text.split(apiKey).join('<apiKey>').split(appKey).join('<appKey>');
-  return { apiKey, appKey, timeoutMs, maxRetries, maxRetryDelayMs, defaultRetryDelayMs, redact };
+  const excerpt = (text: string) => serverExcerpt(text, [{ name: 'apiKey', value: apiKey }, { name: 'appKey', value: appKey }]);
+  return { apiKey, appKey, timeoutMs, timeouts, maxRetries, maxRetryDelayMs, defaultRetryDelayMs, excerpt };
 }
 
 /**
@@ -146,11 +162,11 @@ export async function datadogGet(
   forbiddenWhat: string,
   passStatuses: readonly number[] = [],
 ): Promise<DatadogAnswer> {
-  const { redact, maxRetries, maxRetryDelayMs, defaultRetryDelayMs } = settings;
+  const { excerpt, maxRetries, maxRetryDelayMs, defaultRetryDelayMs } = settings;
   for (let attempt = 1; ; attempt++) {
     const { status, headers, body } = await request(url, settings, fail, attempt);
     if (status === 200 || passStatuses.includes(status)) return { status, headers, body, attempts: attempt };
-    const detail = errorDetail(body, redact);
+    const detail = errorDetail(body, excerpt);
     if (status === 429) {
       const wait = retryDelay(headers, defaultRetryDelayMs * 2 ** (attempt - 1));
       if (attempt > maxRetries) {
@@ -179,17 +195,17 @@ export async function datadogGet(
       throw fail('server-error', url, `${status}: the service failed; try again later${detail}`, attempt, status);
     }
     const location = headers.get('location');
-    const what = status >= 300 && status < 400 ? `a redirect${location ? ` to ${redact(location)}` : ''}, not followed (it would carry the keys elsewhere); use the site's API URL` : 'an unexpected status';
+    const what = status >= 300 && status < 400 ? `a redirect${location ? ` to ${excerpt(location)}` : ''}, not followed (it would carry the keys elsewhere); use the site's API URL` : 'an unexpected status';
     throw fail('http-error', url, `${status}: ${what}${detail}`, attempt, status);
   }
 }
 
 /**
- * Parses a 200's body as JSON, or fails with `unexpected-response` showing its (redacted, truncated) start.
+ * Parses a 200's body as JSON, or fails with `unexpected-response` showing its start (as `excerpt` shows it).
  *
  * @param answer the answer
  * @param url the URL to name in a failure
- * @param settings for `redact`
+ * @param settings for `excerpt`
  * @param fail builds the caller's error
  * @returns the parsed body
  */
@@ -197,28 +213,22 @@ export function jsonBody(answer: DatadogAnswer, url: string, settings: DatadogRe
   try {
     return JSON.parse(answer.body);
   } catch {
-    throw fail('unexpected-response', url, `${answer.status}, but the body is not JSON: ${truncate(settings.redact(answer.body))}`, answer.attempts, answer.status);
+    throw fail('unexpected-response', url, `${answer.status}, but the body is not JSON: ${settings.excerpt(answer.body)}`, answer.attempts, answer.status);
   }
 }
 
 async function request(url: string, settings: DatadogRequestSettings, fail: Fail, attempt: number): Promise<{ status: number; headers: Headers; body: string }> {
-  const signal = AbortSignal.timeout(settings.timeoutMs);
   try {
-    const response = await fetch(url, {
-      method: 'GET',
-      headers: { 'DD-API-KEY': settings.apiKey, 'DD-APPLICATION-KEY': settings.appKey, 'Accept': 'application/json' },
-      redirect: 'manual',
-      signal,
-    });
-    const body = await response.text();
-    return { status: response.status, headers: response.headers, body };
-  } catch (error) {
-    const e = error as Error & { cause?: { code?: string; message?: string } };
-    if (signal.aborted || e.name === 'TimeoutError' || e.name === 'AbortError') {
-      throw fail('timeout', url, `no complete answer within ${settings.timeoutMs} ms (timeoutMs)`, attempt);
+    const answer = await httpGet(url, { 'DD-API-KEY': settings.apiKey, 'DD-APPLICATION-KEY': settings.appKey, 'Accept': 'application/json' }, settings.timeouts);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one);
     }
-    const cause = e.cause?.code ?? e.cause?.message ?? e.message;
-    throw fail('network', url, `the request failed: ${settings.redact(String(cause))}`, attempt);
+    return { status: answer.status, headers, body: answer.body };
+  } catch (error) {
+    if (isTimeoutError(error)) throw fail('timeout', url, describeTimeout(error), attempt);
+    const e = error as Error & { code?: string };
+    throw fail('network', url, `the request failed: ${settings.excerpt(String(e.code ?? e.message ?? e.name))}`, attempt);
   }
 }
 
@@ -236,23 +246,15 @@ function retryDelay(headers: Headers, fallbackMs: number): { ms: number; source:
 }
 
 /** The service's `{"errors":[…]}`, or the start of the body, as a suffix for messages. */
-function errorDetail(body: string, redact: (t: string) => string): string {
+function errorDetail(body: string, excerpt: (t: string) => string): string {
   if (body.trim() === '') return '';
   try {
     const parsed = JSON.parse(body);
-    if (Array.isArray(parsed?.errors)) return `; the service says: ${truncate(redact(parsed.errors.map(String).join('; ')))}`;
+    if (Array.isArray(parsed?.errors)) return `; the service says: ${excerpt(parsed.errors.map(String).join('; '))}`;
   } catch {
     // not JSON: show its start
   }
-  return `; body: ${truncate(redact(body))}`;
-}
-
-function positiveNumber(value: number | undefined, fallback: number, name: string, url: string, fail: Fail): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
-    throw fail('invalid-options', url, `${name} must be a positive number of milliseconds, not ${describeValue(value)}`, 0);
-  }
-  return value;
+  return `; body: ${excerpt(body)}`;
 }
 
 function wholeNumber(value: number | undefined, fallback: number, name: string, url: string, fail: Fail): number {
@@ -261,16 +263,6 @@ function wholeNumber(value: number | undefined, fallback: number, name: string, 
     throw fail('invalid-options', url, `${name} must be a whole number, at least 0, not ${describeValue(value)}`, 0);
   }
   return value;
-}
-
-/**
- * The start of a long text, with its length.
- *
- * @param text any text
- * @returns at most 300 characters of it, and its length when cut
- */
-export function truncate(text: string): string {
-  return text.length > MAX_DETAIL ? `${text.slice(0, MAX_DETAIL)}… (${text.length} characters)` : text;
 }
 
 function sleep(ms: number): Promise<void> {

@@ -4,7 +4,7 @@
 
 import { ORG_ID_LOOKUP_ERROR_BRAND } from '../core/errors';
 import { LibraryError } from '../core/library-error';
-import { apiBaseUrl, datadogGet, Fail, jsonBody, requestSettings, truncate } from './datadog-http';
+import { apiBaseUrl, datadogGet, Fail, jsonBody, requestSettings } from './datadog-http';
 
 /** Why an org-id lookup (`CurrentOrg.fetchOrgId`, or `fetchOrgId` in TypeScript) failed. */
 export enum OrgIdLookupFailure {
@@ -39,9 +39,21 @@ export interface FetchOrgIdOptions {
   /**
    * Time allowed for each attempt, headers and body, in milliseconds.
    *
-   * @default 10000
+   * @default - the environment's `WMC_REQUEST_TIMEOUT_MS`, else 10000
    */
   readonly timeoutMs?: number;
+  /**
+   * Time allowed for each attempt's TCP connection (DNS included), in milliseconds.
+   *
+   * @default - the environment's `WMC_CONNECT_TIMEOUT_MS`, else 10000
+   */
+  readonly connectTimeoutMs?: number;
+  /**
+   * The longest silence allowed once connected (no byte received or sent), in milliseconds.
+   *
+   * @default - the environment's `WMC_IDLE_TIMEOUT_MS`, else 30000
+   */
+  readonly idleTimeoutMs?: number;
   /**
    * How many times a 429 answer is retried (so at most `maxRetries + 1` requests).
    *
@@ -124,7 +136,7 @@ export async function fetchOrgId(options: FetchOrgIdOptions): Promise<string> {
     throw new OrgIdLookupError(
       OrgIdLookupFailure.UNEXPECTED_RESPONSE,
       url,
-      `200, but the body has no data.relationships.org.data.id string (found ${id === undefined ? 'nothing' : truncate(JSON.stringify(id))}): ${truncate(settings.redact(answer.body))}`,
+      `200, but the body has no data.relationships.org.data.id string (found ${id === undefined ? 'nothing' : settings.excerpt(JSON.stringify(id))}): ${settings.excerpt(answer.body)}`,
       answer.attempts,
       200,
     );

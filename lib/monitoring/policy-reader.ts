@@ -6,7 +6,7 @@ import { LibraryError } from '../core/library-error';
 import { Problems } from '../core/problems';
 import { IReadProgress, progressOptionProblem } from '../core/read-progress';
 import { describeValue } from '../core/received-value';
-import { apiBaseUrl, datadogGet, DatadogRequestSettings, Fail, jsonBody, requestSettings, truncate } from './datadog-http';
+import { apiBaseUrl, datadogGet, DatadogRequestSettings, Fail, jsonBody, requestSettings } from './datadog-http';
 import { checkResourceIdString } from './resource-id';
 import { RestrictionPolicyBinding, RestrictionPolicyProps } from './restriction-policy';
 
@@ -71,9 +71,24 @@ export interface RestrictionPolicyReaderOptions {
   /**
    * Time allowed for each attempt, headers and body, in milliseconds.
    *
-   * @default 10000
+   * @default - the environment's `WMC_REQUEST_TIMEOUT_MS`, else 10000
    */
   readonly timeoutMs?: number;
+
+  /**
+   * Time allowed for each attempt's TCP connection (DNS included), in milliseconds.
+   *
+   * @default - the environment's `WMC_CONNECT_TIMEOUT_MS`, else 10000
+   */
+  readonly connectTimeoutMs?: number;
+
+  /**
+   * The longest silence allowed once connected (no byte received or sent:
+   * waiting for the headers, or a body that stalls), in milliseconds.
+   *
+   * @default - the environment's `WMC_IDLE_TIMEOUT_MS`, else 30000
+   */
+  readonly idleTimeoutMs?: number;
 
   /**
    * How many times a 429 answer is retried, per resource (so at most `maxRetries + 1` requests each).
@@ -246,7 +261,7 @@ async function readOne(base: string, resourceId: string, settings: DatadogReques
   if (answer.status === 404) return undefined;
   const parsed = jsonBody(answer, url, settings, fail);
   const unexpected = (what: string) =>
-    fail('unexpected-response', url, `200, but ${what}: ${truncate(settings.redact(answer.body))}`, answer.attempts, 200);
+    fail('unexpected-response', url, `200, but ${what}: ${settings.excerpt(answer.body)}`, answer.attempts, 200);
   const data = parsed?.data;
   if (data?.type !== 'restriction_policy') throw unexpected('the body has no data of type "restriction_policy"');
   if (data.id !== resourceId) throw unexpected(`data.id is ${describeValue(data.id)}, not the resource id asked for (${JSON.stringify(resourceId)})`);

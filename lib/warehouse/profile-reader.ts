@@ -5,7 +5,9 @@
 import { AUTHENTICATION_PROFILE_READ_ERROR_BRAND } from '../core/errors';
 import { LibraryError } from '../core/library-error';
 import { Problems } from '../core/problems';
+import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_IDLE_TIMEOUT_MS, describeTimeout, GuardedAgents, TIMEOUT_VARIABLES, timeoutSetting, TimeoutError } from '../core/http-timeouts';
 import { describeConcealed, describeValue } from '../core/received-value';
+import { KnownSecret, serverExcerpt } from '../core/server-text';
 import { canonicalProfileContent } from './authentication-profile-content';
 import { AuthenticationProfileProps } from './authentication-profile';
 
@@ -14,7 +16,6 @@ type RedshiftSdk = typeof import('@aws-sdk/client-redshift');
 const SDK_PACKAGE = '@aws-sdk/client-redshift';
 const ACTION = 'DescribeAuthenticationProfiles';
 const NAME_PATTERN = /^[a-zA-Z0-9-]{1,63}$/;
-const MAX_DETAIL = 300;
 
 /** Why reading authentication profiles (`AuthenticationProfileReader.list`) failed. */
 export enum AuthenticationProfileReadFailure {
@@ -67,11 +68,27 @@ export interface AuthenticationProfileReaderOptions {
   readonly endpoint?: string;
 
   /**
-   * Time allowed for each attempt (connection and answer), in milliseconds.
+   * Time allowed for each attempt, from its start to the last byte of the
+   * answer, in milliseconds.
    *
-   * @default 10000
+   * @default - the environment's `WMC_REQUEST_TIMEOUT_MS`, else 10000
    */
   readonly timeoutMs?: number;
+
+  /**
+   * Time allowed for each attempt's TCP connection (DNS included), in milliseconds.
+   *
+   * @default - the environment's `WMC_CONNECT_TIMEOUT_MS`, else 10000
+   */
+  readonly connectTimeoutMs?: number;
+
+  /**
+   * The longest silence allowed once connected (no byte received or sent:
+   * waiting for the headers, or a body that stalls), in milliseconds.
+   *
+   * @default - the environment's `WMC_IDLE_TIMEOUT_MS`, else 30000
+   */
+  readonly idleTimeoutMs?: number;
 
   /**
    * How many attempts the SDK makes per request, retries of throttling, 5xx and
@@ -147,22 +164,26 @@ export class AuthenticationProfileReader {
   public static async list(options?: AuthenticationProfileReaderOptions): Promise<AuthenticationProfileProps[]> {
     const checked = checkOptions(options ?? {});
     const sdk = loadSdk();
+    // The SDK's requestTimeout stops counting once the headers are in, so a body that stalls
+    // after them would hang for good: every socket carries this library's three bounds instead.
+    const agents = new GuardedAgents({ connectTimeoutMs: checked.connectTimeoutMs, idleTimeoutMs: checked.idleTimeoutMs, totalTimeoutMs: checked.timeoutMs });
     const client = new sdk.RedshiftClient({
       region: checked.region,
       endpoint: checked.endpoint,
       maxAttempts: checked.maxAttempts,
-      requestHandler: { requestTimeout: checked.timeoutMs, connectionTimeout: checked.timeoutMs, throwOnRequestTimeout: true },
+      requestHandler: { httpAgent: agents.http, httpsAgent: agents.https },
     });
     try {
       const found: AuthenticationProfileProps[] = [];
       const requests = checked.names === undefined ? [undefined] : checked.names;
       for (const name of requests) {
-        const profiles = await describe(sdk, client, name);
+        const profiles = await describe(sdk, client, name, agents);
         for (const profile of profiles) found.push(toProps(profile, name));
       }
       return found.sort((a, b) => compareCodePoints(a.authenticationProfileName, b.authenticationProfileName));
     } finally {
       client.destroy();
+      agents.destroy();
     }
   }
 
@@ -174,6 +195,8 @@ interface CheckedOptions {
   readonly names?: string[];
   readonly endpoint?: string;
   readonly timeoutMs: number;
+  readonly connectTimeoutMs: number;
+  readonly idleTimeoutMs: number;
   readonly maxAttempts: number;
 }
 
@@ -210,15 +233,19 @@ function checkOptions(options: AuthenticationProfileReaderOptions): CheckedOptio
       throw invalid('endpoint must be an absolute http(s) URL without credentials, e.g. https://redshift.eu-west-1.amazonaws.com');
     }
   }
-  const timeoutMs = options.timeoutMs ?? 10_000;
-  if (typeof timeoutMs !== 'number' || !Number.isFinite(timeoutMs) || timeoutMs <= 0) {
-    throw invalid(`timeoutMs must be a positive number of milliseconds, not ${describeValue(timeoutMs)}`);
-  }
+  const timeout = (value: unknown, name: string, variable: string, fallback: number): number => {
+    const setting = timeoutSetting(value, name, variable, fallback);
+    if (typeof setting !== 'number') throw invalid(setting.problem);
+    return setting;
+  };
+  const timeoutMs = timeout(options.timeoutMs, 'timeoutMs', TIMEOUT_VARIABLES.total, 10_000);
+  const connectTimeoutMs = timeout(options.connectTimeoutMs, 'connectTimeoutMs', TIMEOUT_VARIABLES.connect, DEFAULT_CONNECT_TIMEOUT_MS);
+  const idleTimeoutMs = timeout(options.idleTimeoutMs, 'idleTimeoutMs', TIMEOUT_VARIABLES.idle, DEFAULT_IDLE_TIMEOUT_MS);
   const maxAttempts = options.maxAttempts ?? 3;
   if (typeof maxAttempts !== 'number' || !Number.isInteger(maxAttempts) || maxAttempts < 1) {
     throw invalid(`maxAttempts must be a whole number, at least 1, not ${describeValue(maxAttempts)}`);
   }
-  return { region, names: names === undefined ? undefined : [...names], endpoint, timeoutMs, maxAttempts };
+  return { region, names: names === undefined ? undefined : [...names], endpoint, timeoutMs, connectTimeoutMs, idleTimeoutMs, maxAttempts };
 }
 
 function loadSdk(): RedshiftSdk {
@@ -238,13 +265,34 @@ function loadSdk(): RedshiftSdk {
 type Profile = import('@aws-sdk/client-redshift').AuthenticationProfile;
 type Client = import('@aws-sdk/client-redshift').RedshiftClient;
 
-async function describe(sdk: RedshiftSdk, client: Client, name: string | undefined): Promise<Profile[]> {
+async function describe(sdk: RedshiftSdk, client: Client, name: string | undefined, agents: GuardedAgents): Promise<Profile[]> {
   try {
     const output = await client.send(new sdk.DescribeAuthenticationProfilesCommand(name === undefined ? {} : { AuthenticationProfileName: name }));
     return output.AuthenticationProfiles ?? [];
   } catch (error) {
-    throw readError(sdk, error, name);
+    throw readError(sdk, error, name, agents.lastTimeout, await knownCredentials(client));
   }
+}
+
+/** The credentials the SDK resolved (memoized: no new lookup), and those of the environment, to keep out of messages. */
+async function knownCredentials(client: Client): Promise<KnownSecret[]> {
+  const env = process.env;
+  const secrets: KnownSecret[] = [
+    { name: 'AWS_ACCESS_KEY_ID', value: env.AWS_ACCESS_KEY_ID },
+    { name: 'AWS_SECRET_ACCESS_KEY', value: env.AWS_SECRET_ACCESS_KEY },
+    { name: 'AWS_SESSION_TOKEN', value: env.AWS_SESSION_TOKEN },
+  ];
+  try {
+    const resolved = await (client.config.credentials as () => Promise<{ accessKeyId?: string; secretAccessKey?: string; sessionToken?: string }>)();
+    secrets.push(
+      { name: 'accessKeyId', value: resolved?.accessKeyId },
+      { name: 'secretAccessKey', value: resolved?.secretAccessKey },
+      { name: 'sessionToken', value: resolved?.sessionToken },
+    );
+  } catch {
+    // No credentials: none to hide beyond the environment's.
+  }
+  return secrets;
 }
 
 const ACCESS_DENIED_CODES = new Set([
@@ -263,7 +311,7 @@ const THROTTLING_CODES = new Set(['Throttling', 'ThrottlingException', 'Throttle
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE']);
 
 /** The SDK's error, as this library's: a reason, and a message that shows no content or credentials. */
-function readError(sdk: RedshiftSdk, error: unknown, name: string | undefined): AuthenticationProfileReadError {
+function readError(sdk: RedshiftSdk, error: unknown, name: string | undefined, timeout: TimeoutError | undefined, secrets: KnownSecret[]): AuthenticationProfileReadError {
   const e = (error ?? {}) as Error & { code?: string; $metadata?: { httpStatusCode?: number; attempts?: number }; $fault?: string };
   const status = e.$metadata?.httpStatusCode;
   const attempts = e.$metadata?.attempts ?? 1;
@@ -271,9 +319,14 @@ function readError(sdk: RedshiftSdk, error: unknown, name: string | undefined): 
   // Only a service fault's own message is quoted: it answers a request that carried no content. Other
   // messages (a body the SDK could not parse) may quote the answer, and so a profile's content.
   const fault = e.$fault === 'client' || e.$fault === 'server';
-  const serviceSays = fault && typeof e.message === 'string' && e.message !== '' ? `; the service says: ${truncate(e.message)}` : '';
+  const serviceSays = fault && typeof e.message === 'string' && e.message !== '' ? `; the service says: ${serverExcerpt(e.message, secrets)}` : '';
   const make = (reason: AuthenticationProfileReadFailure, message: string) => new AuthenticationProfileReadError(reason, message, attempts, name, status);
   const R = AuthenticationProfileReadFailure;
+
+  // One of this library's bounds ended the last attempt: the SDK may call that a reset or a parse failure.
+  if (timeout !== undefined) {
+    return make(R.TIMEOUT, `${describeTimeout(timeout)} (the last of ${attempts} attempt(s); maxAttempts)`);
+  }
 
   if (error instanceof sdk.AuthenticationProfileNotFoundFault || code === 'AuthenticationProfileNotFoundFault') {
     return make(R.NOT_FOUND, `no authentication profile named ${JSON.stringify(name)} exists in this account and region (AuthenticationProfileNotFoundFault)`);
@@ -326,10 +379,6 @@ function toProps(profile: Profile, askedFor: string | undefined): Authentication
     throw unexpected(`the content of profile ${JSON.stringify(name)} is not a JSON object of string keys to string values (received ${describeConcealed(content)})`);
   }
   return { authenticationProfileName: name, authenticationProfileContent: canonical };
-}
-
-function truncate(text: string): string {
-  return text.length > MAX_DETAIL ? `${text.slice(0, MAX_DETAIL)}… (${text.length} characters)` : text;
 }
 
 function compareCodePoints(a: string, b: string): number {
