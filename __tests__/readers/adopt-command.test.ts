@@ -9,7 +9,9 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { AwsProvider, DatadogProvider, KubernetesProvider, NodeList } from '../../lib';
+import { execFile, spawnSync } from 'child_process';
 import { runAdopt } from '../../lib/cli/adopt';
+import { main } from '../../lib/cli/main';
 import { ClusterNodeReader } from '../../lib/cluster/node-reader';
 import { TerraformStack, Testing } from '../../lib/core/framework';
 import { RestrictionPolicyReader } from '../../lib/monitoring/policy-reader';
@@ -33,6 +35,31 @@ async function adopt(args: string[]): Promise<{ code: number; stderr: string[] }
   const stderr: string[] = [];
   const code = await runAdopt(args, { stderr: (line) => stderr.push(line) });
   return { code, stderr };
+}
+
+/** Runs the package's command in process; returns its exit code, stdout and stderr lines. */
+async function command(args: string[]): Promise<{ code: number; stdout: string[]; stderr: string[] }> {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const code = await main(args, { stderr: (line) => stderr.push(line), stdout: (line) => stdout.push(line) });
+  return { code, stdout, stderr };
+}
+
+/** A failed run's one line: the exit code 1, one stderr line without a line break or control character, the reason given. */
+function expectOneLineFailure(result: { code: number; stderr: string[] }, reason: string): string {
+  expect(result.code).toBe(1);
+  expect(result.stderr).toHaveLength(1);
+  expect(result.stderr[0]).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200b-\u200f\u202a-\u202e\u2066-\u2069]/);
+  expect(result.stderr[0]).toMatch(new RegExp(`^adopt: .*\\[reason: ${reason}; `));
+  return result.stderr[0];
+}
+
+/** Checks a written module: it type-checks strictly and declares `count` import blocks. */
+function expectCompilingModule(out: string, declare: string, count: number): void {
+  expect(typeErrors([out])).toEqual([]);
+  const stack = new TerraformStack(Testing.app(), 'adopted');
+  loadAdoptedModule(out)[declare](stack);
+  expect(importsOf(synthJson(stack))).toHaveLength(count);
 }
 
 function importsOf(config: any): { to: string; id: string }[] {
@@ -81,6 +108,33 @@ describe('adopt profiles', () => {
     const missing = await adopt(['profiles', '--endpoint', emulator.url, '--name', 'no-such-profile', '--out', tempFile('none.ts')]);
     expect(missing.code).toBe(1);
     expect(missing.stderr.join('\n')).toContain('no-such-profile');
+  });
+
+  test('GIVEN a service that stalls after the headers THEN exit 1 with a one-line timeout reason, within the --idle-timeout bounds, nothing written', async () => {
+    const out = tempFile('stalled.ts');
+    emulator.stall = true;
+    const started = Date.now();
+    try {
+      const result = await adopt(['profiles', '--endpoint', emulator.url, '--idle-timeout', '0.3', '--out', out]);
+      expect(expectOneLineFailure(result, 'timeout')).toMatch(/no byte for 300 ms \(idleTimeoutMs\): the server went silent/);
+    } finally {
+      emulator.stall = false;
+    }
+    // Three attempts (the SDK's default) of 0.3 s and their back-off: far below the 10 s request timeout.
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(fs.existsSync(out)).toBe(false);
+  });
+
+  test('GIVEN an account without profiles THEN stderr says so plainly, and the module declares none and compiles', async () => {
+    const empty = await RedshiftEmulator.start();
+    try {
+      const out = tempFile('no-profiles.ts');
+      const result = await adopt(['profiles', '--endpoint', empty.url, '--out', out]);
+      expect(result).toEqual({ code: 0, stderr: [`adopt: found no authentication profiles; wrote a module that declares none to ${out}`] });
+      expectCompilingModule(out, 'declareAdoptedProfiles', 0);
+    } finally {
+      await empty.stop();
+    }
   });
 
   test(
@@ -170,6 +224,37 @@ describe('adopt policies', () => {
     }
   });
 
+  test('GIVEN a service that stalls after the headers and WMC_IDLE_TIMEOUT_MS THEN exit 1 with a one-line timeout reason', async () => {
+    datadog.stall = true;
+    process.env.WMC_IDLE_TIMEOUT_MS = '300';
+    try {
+      const result = await adopt(['policies', '--resource-id', 'slo:s1', '--api-url', datadog.url, '--out', tempFile('p.ts')]);
+      expect(expectOneLineFailure(result, 'timeout')).toMatch(/no byte for 300 ms \(idleTimeoutMs\)/);
+    } finally {
+      datadog.stall = false;
+      delete process.env.WMC_IDLE_TIMEOUT_MS;
+    }
+  });
+
+  test('GIVEN a 403 that echoes the keys with control characters THEN exit 1 with one line that shows neither', async () => {
+    datadog.failNext(403, (headers) => JSON.stringify({ errors: [`Forbidden\n\u001b[31m${headers['dd-api-key']}\u0007 ${headers['dd-application-key']}`] }));
+    const result = await adopt(['policies', '--resource-id', 'slo:s1', '--api-url', datadog.url, '--out', tempFile('p.ts')]);
+    const line = expectOneLineFailure(result, 'forbidden');
+    expect(line).not.toContain(datadog.apiKey);
+    expect(line).not.toContain(datadog.appKey);
+    expect(line).toContain('the service says: Forbidden\\u000a\\u001b[31m<apiKey>\\u0007 <appKey>');
+  });
+
+  test('GIVEN only resources answered 404 THEN stderr says none was found, and the module declares none and compiles', async () => {
+    datadog.missingResources.add('monitor:gone-1');
+    datadog.missingResources.add('monitor:gone-2');
+    const out = tempFile('no-policies.ts');
+    const result = await adopt(['policies', '--resource-id', 'monitor:gone-1', '--resource-id', 'monitor:gone-2', '--api-url', datadog.url, '--out', out]);
+    expect(result.code).toBe(0);
+    expect(result.stderr.at(-1)).toBe(`adopt: found no restriction policies (of 2 resources, each answered 404); wrote a module that declares none to ${out}`);
+    expectCompilingModule(out, 'declareAdoptedPolicies', 0);
+  });
+
   test('GIVEN no resource id THEN usage, exit 2: the API has no list of policies', async () => {
     const result = await adopt(['policies', '--out', tempFile('p.ts')]);
     expect(result.code).toBe(2);
@@ -204,6 +289,49 @@ describe('adopt nodes', () => {
     }
   });
 
+  test('GIVEN a server that stalls after the headers THEN exit 1 with a one-line timeout reason, nothing written', async () => {
+    const emulator = await KubernetesEmulator.start({ nodes: generateNodes(3), stall: true });
+    try {
+      const out = tempFile('nodes.ts');
+      const result = await adopt(['nodes', '--kubeconfig', emulator.writeKubeconfig(fs.mkdtempSync(path.join(os.tmpdir(), 'adopt-nodes-'))), '--idle-timeout', '0.3', '--out', out]);
+      expect(expectOneLineFailure(result, 'timeout')).toMatch(/no byte for 300 ms \(idleTimeoutMs\)/);
+      expect(fs.existsSync(out)).toBe(false);
+    } finally {
+      await emulator.stop();
+    }
+  });
+
+  test('GIVEN a 403 Status that echoes the bearer token over several lines THEN exit 1 with one line that shows no token', async () => {
+    const token = 'kube-token-MARKER-SECRET-0d9a';
+    const emulator = await KubernetesEmulator.start({
+      nodes: generateNodes(3),
+      token,
+      failList: (headers) => ({ code: 403, reason: 'Forbidden', message: `denied for ${headers.authorization}\r\nsecond line \u001b[2J` }),
+    });
+    try {
+      const kubeconfig = emulator.writeKubeconfig(fs.mkdtempSync(path.join(os.tmpdir(), 'adopt-nodes-')), token);
+      const line = expectOneLineFailure(await adopt(['nodes', '--kubeconfig', kubeconfig, '--out', tempFile('nodes.ts')]), 'forbidden');
+      expect(line).not.toContain(token);
+      expect(line).toContain('the server says: Forbidden: denied for <authorization>\\u000d\\u000asecond line \\u001b[2J');
+    } finally {
+      await emulator.stop();
+    }
+  });
+
+  test('GIVEN a cluster without nodes THEN stderr says so plainly, and the module declares none and compiles', async () => {
+    const emulator = await KubernetesEmulator.start({ nodes: [] });
+    try {
+      const out = tempFile('no-nodes.ts');
+      const kubeconfig = emulator.writeKubeconfig(fs.mkdtempSync(path.join(os.tmpdir(), 'adopt-nodes-')));
+      const result = await adopt(['nodes', '--kubeconfig', kubeconfig, '--out', out]);
+      expect(result.code).toBe(0);
+      expect(result.stderr.at(-1)).toBe(`adopt: found no nodes; wrote a module that declares none to ${out}`);
+      expectCompilingModule(out, 'declareAdoptedNodes', 0);
+    } finally {
+      await emulator.stop();
+    }
+  });
+
   test('GIVEN kubectl output with --from-file THEN the module is written offline', async () => {
     const out = tempFile('nodes.ts');
     const fixture = path.join(__dirname, '..', 'cluster', 'fixtures', 'kubectl-get-nodes.json');
@@ -229,4 +357,68 @@ test('usage errors exit 2 without writing', async () => {
   expect((await adopt(['profiles'])).code).toBe(2);
   expect((await adopt(['volumes', '--out', tempFile('x.ts')])).code).toBe(2);
   expect((await adopt(['nodes', '--bogus', '--out', tempFile('x.ts')])).code).toBe(2);
+  for (const value of ['0', '-1', 'soon', '1e3', '']) {
+    const result = await adopt(['nodes', '--from-file', 'x.json', '--idle-timeout', value, '--out', tempFile('x.ts')]);
+    expect(result.code).toBe(2);
+    // '-1' is refused by the option parser itself (it reads as an option), the others as not positive seconds.
+    expect(result.stderr[0]).toMatch(value === '-1' ? /^adopt: Option '--idle-timeout' argument is ambiguous/ : /^adopt: --idle-timeout must be a positive number of seconds/);
+  }
+});
+
+describe('the package\'s command', () => {
+  test('GIVEN --help, at each level THEN the usage of that level on stdout, exit 0', async () => {
+    const top = await command(['--help']);
+    expect(top.code).toBe(0);
+    expect(top.stdout.join('\n')).toMatch(new RegExp(`^usage: ${LIBRARY_NAME} <command> \\[options\\]\n\ncommands:\n  adopt `));
+    const adoptHelp = (await command(['adopt', '--help'])).stdout.join('\n');
+    for (const kind of ['profiles', 'policies', 'nodes']) expect(adoptHelp).toContain(`  ${LIBRARY_NAME} adopt ${kind} `);
+    expect(adoptHelp).toMatch(/--connect-timeout SECONDS .*WMC_CONNECT_TIMEOUT_MS/);
+    expect(adoptHelp).toMatch(/--idle-timeout SECONDS .*WMC_IDLE_TIMEOUT_MS/);
+    const nodesHelp = await command(['adopt', 'nodes', '--help']);
+    expect(nodesHelp.code).toBe(0);
+    expect(nodesHelp.stdout.join('\n')).toContain(`${LIBRARY_NAME} adopt nodes --from-file KUBECTL_JSON --out FILE`);
+    expect(nodesHelp.stdout.join('\n')).not.toContain('adopt profiles');
+  });
+
+  test('GIVEN no command or an unknown one THEN the usage on stderr, exit 2', async () => {
+    for (const args of [[], ['explain'], ['--bogus']]) {
+      const result = await command(args);
+      expect(result.code).toBe(2);
+      expect(result.stderr.join('\n')).toContain(`usage: ${LIBRARY_NAME} <command>`);
+    }
+  });
+
+  test('GIVEN adopt and its arguments THEN the command runs adopt', async () => {
+    const out = tempFile('nodes.ts');
+    const fixture = path.join(__dirname, '..', 'cluster', 'fixtures', 'kubectl-get-nodes.json');
+    const result = await command(['adopt', 'nodes', '--from-file', fixture, '--out', out]);
+    expect(result).toEqual({ code: 0, stdout: [], stderr: [`adopt: wrote 2 nodes to ${out}`] });
+  });
+});
+
+describe('an output left half-written by a killed run (issue 17)', () => {
+  test('GIVEN <out>.<pid>.tmp of a process that no longer runs, and one of a process that runs THEN the stale one is removed, the live one kept, the output written', async () => {
+    const out = tempFile('nodes.ts');
+    // A pid that is certainly gone: a child that has exited and been reaped.
+    const deadPid = spawnSync(process.execPath, ['-e', '0']).pid!;
+    const stale = `${out}.${deadPid}.tmp`;
+    fs.writeFileSync(stale, 'export const half = ');
+    const running = execFile(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
+    const live = `${out}.${running.pid}.tmp`;
+    fs.writeFileSync(live, 'another run, still writing');
+    const unrelated = `${out}.notes.tmp`;
+    fs.writeFileSync(unrelated, 'not a temporary of adopt');
+    try {
+      const fixture = path.join(__dirname, '..', 'cluster', 'fixtures', 'kubectl-get-nodes.json');
+      const result = await adopt(['nodes', '--from-file', fixture, '--out', out]);
+      expect(result).toEqual({ code: 0, stderr: [`adopt: removed ${stale}, left by a process that no longer runs`, `adopt: wrote 2 nodes to ${out}`] });
+      expect(fs.existsSync(stale)).toBe(false);
+      expect(fs.existsSync(live)).toBe(true);
+      expect(fs.existsSync(unrelated)).toBe(true);
+      expect(fs.readFileSync(out, 'utf8')).toMatch(/^\/\/ Generated by `adopt nodes`/);
+      expect(fs.readdirSync(path.dirname(out)).sort()).toEqual([path.basename(out), path.basename(unrelated), path.basename(live)].sort());
+    } finally {
+      running.kill();
+    }
+  });
 });

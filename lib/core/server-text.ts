@@ -69,16 +69,21 @@ export function redactCredentials(text: string, secrets: readonly KnownSecret[] 
   return out;
 }
 
+// What breaks a line or drives a terminal.
+const UNSAFE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/gu;
+const UNSAFE_OR_BACKSLASH = new RegExp(`\\\\|${UNSAFE.source}`, 'gu');
+
 /**
  * Escapes what would break a one-line message or drive a terminal: C0 and C1
  * controls, line and paragraph separators, format (bidi, zero-width) characters,
  * lone surrogates, and the backslash itself.
  *
  * @param text any text
+ * @param backslash whether to escape the backslash too (false for a text whose server excerpts are already escaped)
  * @returns the text on one line, each such character as `\uXXXX` (`\\` for a backslash)
  */
-export function escapeForLine(text: string): string {
-  return text.replace(/\\|[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/gu, (c) =>
+export function escapeForLine(text: string, backslash = true): string {
+  return text.replace(backslash ? UNSAFE_OR_BACKSLASH : UNSAFE, (c) =>
     c === '\\' ? '\\\\' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
 }

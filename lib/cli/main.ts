@@ -1,0 +1,55 @@
+#!/usr/bin/env node
+// The package's one command, named after it (`cdktf-warehouse-monitoring-cluster`,
+// or `cdktn-…` in the cdktn package): `<command> <subcommand> …`. A subcommand
+// is an entry of SUBCOMMANDS: a name, a one-line summary, and a run function
+// that takes the arguments after its name and returns the exit code.
+import { ADOPT_COMMAND, AdoptIo } from './adopt';
+import { escapeForLine } from '../core/server-text';
+import { commandName } from './own-package';
+
+/** One subcommand of the package's command. */
+export interface Subcommand {
+  /** What follows the command: `adopt`. */
+  readonly name: string;
+  /** One line for the command's help. */
+  readonly summary: string;
+  /** Runs it with the arguments after its name (its own `--help` included); returns the exit code. */
+  readonly run: (argv: string[], io: AdoptIo) => Promise<number>;
+}
+
+/** The subcommands, in the order the help lists them. */
+export const SUBCOMMANDS: readonly Subcommand[] = [ADOPT_COMMAND];
+
+/** The command's help. */
+export function mainUsage(): string {
+  const command = commandName();
+  return [
+    `usage: ${command} <command> [options]`,
+    '',
+    'commands:',
+    ...SUBCOMMANDS.map((c) => `  ${c.name.padEnd(10)} ${c.summary}`),
+    '',
+    `${command} <command> --help shows a command's options.`,
+  ].join('\n');
+}
+
+/** Runs the command with its arguments (no node, no script path); returns the exit code (0, 1 failed, 2 usage). */
+export async function main(argv: string[], io: AdoptIo = { stderr: (line) => process.stderr.write(`${line}\n`), stdout: (line) => process.stdout.write(`${line}\n`) }): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === '--help' || name === '-h' || name === 'help') {
+    (io.stdout ?? io.stderr)(mainUsage());
+    return 0;
+  }
+  const subcommand = SUBCOMMANDS.find((c) => c.name === name);
+  if (subcommand === undefined) {
+    io.stderr(`${commandName()}: ${name === undefined ? 'name a command' : `unknown command ${JSON.stringify(escapeForLine(name, false))}`}\n${mainUsage()}`);
+    return 2;
+  }
+  return subcommand.run(rest, io);
+}
+
+if (require.main === module) {
+  void main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}
