@@ -19,6 +19,8 @@ function cdktnPackageJson(pkg: any): any {
   return {
     ...pkg,
     name: rename(pkg.name),
+    // The command is named after the package: cdktn-warehouse-monitoring-cluster.
+    bin: Object.fromEntries(Object.entries(pkg.bin ?? {}).map(([command, file]) => [rename(command), file])),
     description: `${pkg.description} (CDK Terrain edition: cdktn apps)`,
     keywords: pkg.keywords.map((k: string) => (k === 'cdktf' ? 'cdktn' : k)),
     jsii: { ...pkg.jsii, targets },

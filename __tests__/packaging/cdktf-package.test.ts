@@ -130,9 +130,15 @@ describe('the cdktf package', () => {
       expect([installed('cdktf'), installed('constructs')]).toEqual([cdktf, constructs]);
       expect(fs.existsSync(path.join(app.dir, 'node_modules', pkg.name, 'node_modules', 'cdktf'))).toBe(false);
       expectAllBlocks(app.stack('all'));
-      // The package's bin, as installed: `adopt nodes --from-file` writes a module that compiles strictly in the app.
+      // The package's one command, as installed and named after it (no generic `adopt` in the app's .bin):
+      // `adopt nodes --from-file` writes a module that compiles strictly in the app.
+      const bins = path.join(app.dir, 'node_modules', '.bin');
+      expect(fs.existsSync(path.join(bins, 'adopt'))).toBe(false);
+      const command = path.join(bins, pkg.name);
+      expect(execFileSync(command, ['--help'], { cwd: app.dir, encoding: 'utf8' })).toMatch(new RegExp(`^usage: ${pkg.name} <command>[\\s\\S]*\\n  adopt `));
+      expect(execFileSync(command, ['adopt', 'nodes', '--help'], { cwd: app.dir, encoding: 'utf8' })).toContain(`${pkg.name} adopt nodes --from-file KUBECTL_JSON --out FILE`);
       const fixture = path.join(ROOT, '__tests__', 'cluster', 'fixtures', 'kubectl-get-nodes.json');
-      execFileSync(path.join(app.dir, 'node_modules', '.bin', 'adopt'), ['nodes', '--from-file', fixture, '--out', 'adopted.ts'], { cwd: app.dir, stdio: 'pipe' });
+      execFileSync(command, ['adopt', 'nodes', '--from-file', fixture, '--out', 'adopted.ts'], { cwd: app.dir, stdio: 'pipe' });
       expect(fs.readFileSync(path.join(app.dir, 'adopted.ts'), 'utf8')).toContain(`from "${pkg.name}"`);
       const tsconfig = { compilerOptions: { target: 'ES2022', module: 'commonjs', strict: true, skipLibCheck: false, esModuleInterop: true, noEmit: true, types: [] }, files: ['adopted.ts'] };
       fs.writeFileSync(path.join(app.dir, 'tsconfig.adopted.json'), JSON.stringify(tsconfig));

@@ -2,6 +2,7 @@
 // reading 'cdktn', installed into a fresh CDK Terrain app, which synthesizes
 // all three constructs (a null_resource trigger included) with one framework
 // at run time; the real terraform validates the profile stack.
+import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -32,6 +33,11 @@ describe('the cdktn package in a fresh cdktn 0.24 app', () => {
     expect(fs.existsSync(path.join(app.dir, 'node_modules', 'cdktf'))).toBe(false);
     const pkg = JSON.parse(fs.readFileSync(path.join(installed, 'package.json'), 'utf8'));
     expect(pkg.peerDependencies).toEqual({ cdktn: '^0.24.0', constructs: '>=10.6.0 <10.8.0' });
+    // Its one command is named after it too.
+    expect(pkg.bin).toEqual({ 'cdktn-warehouse-monitoring-cluster': 'dist/lib/cli/main.js' });
+    const help = execFileSync(path.join(app.dir, 'node_modules', '.bin', 'cdktn-warehouse-monitoring-cluster'), ['adopt', '--help'], { cwd: app.dir, encoding: 'utf8' });
+    expect(help).toContain('cdktn-warehouse-monitoring-cluster adopt profiles');
+    expect(help).not.toContain('cdktf');
   });
 
   test('GIVEN a strict consumer THEN all three constructs, their providers and a null_resource trigger synthesize', () => {
