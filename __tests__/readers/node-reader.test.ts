@@ -15,6 +15,7 @@ import { Errors, NodeList } from '../../lib';
 import { ClusterNodeReader, NodeReadError, NodeReadFailure } from '../../lib/cluster/node-reader';
 import { IReadProgress } from '../../lib/core/read-progress';
 import { newStack } from '../cluster/helpers';
+import { cloggedPort } from '../support/clogged-port';
 import { generateNodes, KubernetesEmulator, KubernetesEmulatorOptions, nativeRequire, StoredNode } from '../support/kubernetes-emulator';
 import { synthJson } from '../support/synth';
 
@@ -276,6 +277,24 @@ describe('ClusterNodeReader.list bounds every request (issue 17)', () => {
     expect(error.message).toMatch(/no byte for 300 ms \(idleTimeoutMs\): the server went silent \[reason: timeout; status: none; requests: 1; restarts: 0\]$/);
     expect(api.listRequests()).toHaveLength(1);
     expect(Date.now() - started).toBeLessThan(30_000);
+  });
+
+  test('GIVEN a server whose connections never complete THEN timeout after connectTimeoutMs', async () => {
+    const clogged = await cloggedPort();
+    try {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'node-reader-'));
+      const kubeconfig = path.join(dir, 'kubeconfig.yaml');
+      fs.writeFileSync(
+        kubeconfig,
+        `apiVersion: v1\nkind: Config\ncurrent-context: c\nclusters:\n- name: c\n  cluster: { server: "${clogged.url}", insecure-skip-tls-verify: true }\n` +
+          'users:\n- name: u\n  user: {}\ncontexts:\n- name: c\n  context: { cluster: c, user: u }\n',
+      );
+      const error = await failure(ClusterNodeReader.list({ kubeconfigPath: kubeconfig, connectTimeoutMs: 300, requestTimeoutMs: 60_000 }));
+      expect(error.reason).toBe(NodeReadFailure.TIMEOUT);
+      expect(error.message).toMatch(/no connection within 300 ms \(connectTimeoutMs\)/);
+    } finally {
+      clogged.close();
+    }
   });
 
   test('GIVEN the stall and an idle bound longer than the total THEN requestTimeoutMs ends the request', async () => {

@@ -11,6 +11,7 @@ import {
   RestrictionPolicyReadFailure,
 } from '../../lib/monitoring/policy-reader';
 import { RestrictionPolicy } from '../../lib/monitoring/restriction-policy';
+import { cloggedPort } from '../support/clogged-port';
 import { DatadogEmulator } from '../support/datadog-emulator';
 import { synthJson } from '../support/synth';
 
@@ -260,6 +261,17 @@ describe('RestrictionPolicyReader.read bounds every request (issue 17)', () => {
     expect(error.message).toMatch(/no byte for 300 ms \(idleTimeoutMs\): the server went silent/);
     expect(emulator.stalledRequests).toBe(1);
     expect(Date.now() - started).toBeLessThan(30_000);
+  });
+
+  test('GIVEN a port whose connections never complete THEN timeout after connectTimeoutMs', async () => {
+    const clogged = await cloggedPort();
+    try {
+      const error = await failure(options({ apiUrl: clogged.url, connectTimeoutMs: 300, timeoutMs: 60_000 }));
+      expect(error.reason).toBe(RestrictionPolicyReadFailure.TIMEOUT);
+      expect(error.message).toMatch(/no connection within 300 ms \(connectTimeoutMs\)/);
+    } finally {
+      clogged.close();
+    }
   });
 
   test('GIVEN the stall and an idle bound longer than the total THEN the total ends the request', async () => {

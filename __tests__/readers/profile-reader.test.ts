@@ -12,6 +12,7 @@ import {
   AuthenticationProfileReadError,
   AuthenticationProfileReadFailure,
 } from '../../lib/warehouse/profile-reader';
+import { cloggedPort } from '../support/clogged-port';
 import { RedshiftEmulator } from '../support/redshift-emulator';
 import { synthJson } from '../support/synth';
 
@@ -218,6 +219,17 @@ describe('AuthenticationProfileReader.list bounds every request (issue 17)', () 
     expect(emulator.stalledRequests).toBe(1);
     // Ended by the idle bound, not by the 60 s total.
     expect(Date.now() - started).toBeLessThan(30_000);
+  });
+
+  test('GIVEN a port whose connections never complete THEN timeout after connectTimeoutMs', async () => {
+    const clogged = await cloggedPort();
+    try {
+      const error = await failure({ endpoint: clogged.url, connectTimeoutMs: 300, timeoutMs: 60_000, maxAttempts: 1 });
+      expect(error.reason).toBe(AuthenticationProfileReadFailure.TIMEOUT);
+      expect(error.message).toMatch(/no connection within 300 ms \(connectTimeoutMs\)/);
+    } finally {
+      clogged.close();
+    }
   });
 
   test('GIVEN the stall and maxAttempts 2 THEN each attempt is bounded and the SDK retries once', async () => {
