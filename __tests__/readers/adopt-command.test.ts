@@ -125,6 +125,34 @@ describe('adopt profiles', () => {
     expect(fs.existsSync(out)).toBe(false);
   });
 
+  test('GIVEN the stall and the command in its own process THEN the process exits 1 within the bounds, one line on stderr (no socket keeps it alive)', async () => {
+    emulator.stall = true;
+    const started = Date.now();
+    try {
+      const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+        const child = execFile(
+          process.execPath,
+          ['-r', 'ts-node/register/transpile-only', path.join('lib', 'cli', 'main.ts'), 'adopt', 'profiles', '--endpoint', emulator.url, '--idle-timeout', '0.3', '--out', tempFile('stalled.ts')],
+          {
+            cwd: path.join(__dirname, '..', '..'),
+            env: { ...process.env, AWS_CONFIG_FILE: '/nonexistent/aws-config', AWS_SHARED_CREDENTIALS_FILE: '/nonexistent/aws-credentials', AWS_EC2_METADATA_DISABLED: 'true', NODE_NO_WARNINGS: '1' },
+            timeout: 60_000,
+          },
+          (_error, _stdout, stderr) => resolve({ code: child.exitCode, stderr }),
+        );
+      });
+      expect(result.code).toBe(1);
+      const lines = result.stderr.split('\n').filter((line) => line.startsWith('adopt: '));
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/no byte for 300 ms \(idleTimeoutMs\).*\[reason: timeout; /);
+      expect(emulator.stalledRequests).toBeGreaterThanOrEqual(1);
+    } finally {
+      emulator.stall = false;
+    }
+    // ts-node's start and three attempts of 0.3 s: far below the 60 s the child is allowed.
+    expect(Date.now() - started).toBeLessThan(45_000);
+  });
+
   test('GIVEN an account without profiles THEN stderr says so plainly, and the module declares none and compiles', async () => {
     const empty = await RedshiftEmulator.start();
     try {
