@@ -312,6 +312,16 @@ describe('RestrictionPolicyReader.read messages show no credential and stay on o
   });
 });
 
+describe('RestrictionPolicyReader.read: values read back are shown on one line too (issue 17)', () => {
+  test('GIVEN a 200 whose data.id holds a line separator, a C1 CSI and a bidi override THEN the value shown escapes them', async () => {
+    emulator.failNext(200, JSON.stringify({ data: { id: 'dashboard:x\u2028\u009b2J\u202e', type: 'restriction_policy', attributes: { bindings: [] } } }));
+    const error = await failure(options());
+    expect(error.reason).toBe(RestrictionPolicyReadFailure.UNEXPECTED_RESPONSE);
+    expect(error.message).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202e]/);
+    expect(error.message).toContain('data.id is "dashboard:x\\u2028\\u009b2J\\u202e", not the resource id asked for');
+  });
+});
+
 describe('fetchOrgId against the emulator', () => {
   test('GIVEN the current user THEN the org id is read', async () => {
     await expect(fetchOrgId({ apiUrl: emulator.url, apiKey: API_KEY, appKey: APP_KEY })).resolves.toBe(emulator.orgId);

@@ -1,16 +1,19 @@
 // The one rule for showing a received value in an error line. A value is shown
 // only where it cannot hold a secret; elsewhere (unknown properties, provider
 // credentials, content under a credential key, unparseable text that may hold
-// one, binary data) only its type and size are. Either way the line is short.
+// one, binary data) only its type and size are. Either way the line is short,
+// and stays one line: what JSON leaves as is (C1 controls, line and paragraph
+// separators, format and bidi characters) is escaped too.
 
 import { isPlainObject } from './plain-object';
+import { escapeForLine } from './server-text';
 
 const MAX_RECEIVED_LENGTH = 120;
 
 /** A received value, rendered for humans: JSON-like, truncated when long; binary data and class instances by type and size. */
 export function describeValue(value: unknown): string {
   if (typeof value === 'string' && value.length > MAX_RECEIVED_LENGTH) {
-    return `${JSON.stringify(value.slice(0, MAX_RECEIVED_LENGTH))}… (${value.length} characters)`;
+    return `${quote(value.slice(0, MAX_RECEIVED_LENGTH))}… (${value.length} characters)`;
   }
   const out: string[] = [];
   const length = render(value, new Set(), out, 0);
@@ -65,7 +68,7 @@ function render(value: unknown, ancestors: Set<object>, out: string[], length: n
   } else if (typeof value === 'number') {
     emit(String(value));
   } else if (value === null || typeof value !== 'object') {
-    emit(JSON.stringify(value));
+    emit(typeof value === 'string' ? quote(value) : JSON.stringify(value));
   } else if (ancestors.has(value)) {
     emit('[cycle]');
   } else {
@@ -75,11 +78,16 @@ function render(value: unknown, ancestors: Set<object>, out: string[], length: n
     const keys = isList ? (value as unknown[]).map((_, i) => i) : Object.keys(value);
     for (let i = 0; i < keys.length && length <= MAX_RECEIVED_LENGTH; i++) {
       if (i > 0) emit(',');
-      if (!isList) emit(`${JSON.stringify(keys[i])}:`);
+      if (!isList) emit(`${quote(String(keys[i]))}:`);
       length = render((value as any)[keys[i]], ancestors, out, length);
     }
     emit(isList ? ']' : '}');
     ancestors.delete(value);
   }
   return length;
+}
+
+// A string as JSON, with what JSON leaves unescaped that would break the line or drive a terminal escaped as well.
+function quote(text: string): string {
+  return escapeForLine(JSON.stringify(text), false);
 }
