@@ -14,6 +14,7 @@ import { escapeForLine } from '../core/server-text';
 import { RestrictionPolicyReader } from '../monitoring/policy-reader';
 import { AuthenticationProfileReader } from '../warehouse/profile-reader';
 import { ModuleImports, nodesModule, policiesModule, profilesModule, ProviderDeclaration } from './adopted-module';
+import { CommandIo, PROCESS_IO, Subcommand } from './command';
 import { commandName, ownPackage } from './own-package';
 
 type Kind = 'profiles' | 'policies' | 'nodes';
@@ -56,15 +57,10 @@ export function adoptUsage(kind?: Kind): string {
 }
 
 /** Where the command writes: stderr for progress and errors; stdout, when given, for the help asked for. */
-export interface AdoptIo {
-  readonly stderr: (line: string) => void;
-  readonly stdout?: (line: string) => void;
-}
-
-const DEFAULT_IO: AdoptIo = { stderr: (line) => process.stderr.write(`${line}\n`), stdout: (line) => process.stdout.write(`${line}\n`) };
+export type AdoptIo = CommandIo;
 
 /** Runs `adopt` with the arguments after it; returns the exit code (0 written, 1 read or write failed, 2 usage). */
-export async function runAdopt(argv: string[], io: AdoptIo = DEFAULT_IO): Promise<number> {
+export async function runAdopt(argv: string[], io: AdoptIo = PROCESS_IO): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
@@ -261,7 +257,7 @@ function writeAtomically(file: string, text: string): void {
 }
 
 /** The `adopt` subcommand, for the package's command. */
-export const ADOPT_COMMAND = {
+export const ADOPT_COMMAND: Subcommand = {
   name: 'adopt',
   summary: 'read live resources and write a TypeScript module that adopts them (profiles, policies, nodes)',
   run: runAdopt,

@@ -1,21 +1,13 @@
 #!/usr/bin/env node
 // The package's one command, named after it (`cdktf-warehouse-monitoring-cluster`,
 // or `cdktn-…` in the cdktn package): `<command> <subcommand> …`. A subcommand
-// is an entry of SUBCOMMANDS: a name, a one-line summary, and a run function
-// that takes the arguments after its name and returns the exit code.
-import { ADOPT_COMMAND, AdoptIo } from './adopt';
+// is an entry of SUBCOMMANDS (lib/cli/command.ts): a name, a one-line summary,
+// and a run function that takes the arguments after its name and returns the
+// exit code. Adding one is a module exporting such an entry, listed here.
 import { escapeForLine } from '../core/server-text';
+import { ADOPT_COMMAND } from './adopt';
+import { CommandIo, PROCESS_IO, Subcommand } from './command';
 import { commandName } from './own-package';
-
-/** One subcommand of the package's command. */
-export interface Subcommand {
-  /** What follows the command: `adopt`. */
-  readonly name: string;
-  /** One line for the command's help. */
-  readonly summary: string;
-  /** Runs it with the arguments after its name (its own `--help` included); returns the exit code. */
-  readonly run: (argv: string[], io: AdoptIo) => Promise<number>;
-}
 
 /** The subcommands, in the order the help lists them. */
 export const SUBCOMMANDS: readonly Subcommand[] = [ADOPT_COMMAND];
@@ -34,7 +26,7 @@ export function mainUsage(): string {
 }
 
 /** Runs the command with its arguments (no node, no script path); returns the exit code (0, 1 failed, 2 usage). */
-export async function main(argv: string[], io: AdoptIo = { stderr: (line) => process.stderr.write(`${line}\n`), stdout: (line) => process.stdout.write(`${line}\n`) }): Promise<number> {
+export async function main(argv: string[], io: CommandIo = PROCESS_IO): Promise<number> {
   const [name, ...rest] = argv;
   if (name === '--help' || name === '-h' || name === 'help') {
     (io.stdout ?? io.stderr)(mainUsage());

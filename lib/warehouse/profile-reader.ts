@@ -270,11 +270,13 @@ async function describe(sdk: RedshiftSdk, client: Client, name: string | undefin
     const output = await client.send(new sdk.DescribeAuthenticationProfilesCommand(name === undefined ? {} : { AuthenticationProfileName: name }));
     return output.AuthenticationProfiles ?? [];
   } catch (error) {
-    throw readError(sdk, error, name, agents.lastTimeout, await knownCredentials(client));
+    // Only a service fault's message is shown: only then are the resolved credentials needed to hide them.
+    const fault = (error as { $fault?: string } | undefined)?.$fault;
+    throw readError(sdk, error, name, agents.lastTimeout, fault === 'client' || fault === 'server' ? await knownCredentials(client) : []);
   }
 }
 
-/** The credentials the SDK resolved (memoized: no new lookup), and those of the environment, to keep out of messages. */
+/** The credentials the SDK resolved (memoized: they were resolved for the request), and those of the environment, to keep out of messages. */
 async function knownCredentials(client: Client): Promise<KnownSecret[]> {
   const env = process.env;
   const secrets: KnownSecret[] = [

@@ -1,0 +1,23 @@
+// What a subcommand of the package's command is: lib/cli/main.ts lists them.
+
+/** Where a command writes: stderr for progress and errors; stdout, when given, for the help asked for. */
+export interface CommandIo {
+  readonly stderr: (line: string) => void;
+  readonly stdout?: (line: string) => void;
+}
+
+/** One subcommand of the package's command. */
+export interface Subcommand {
+  /** What follows the command: `adopt`. */
+  readonly name: string;
+  /** One line for the command's help. */
+  readonly summary: string;
+  /** Runs it with the arguments after its name (its own `--help` included); returns the exit code (0, 1 failed, 2 usage). */
+  readonly run: (argv: string[], io: CommandIo) => Promise<number>;
+}
+
+/** Writes to the process's stderr and stdout. */
+export const PROCESS_IO: CommandIo = {
+  stderr: (line) => process.stderr.write(`${line}\n`),
+  stdout: (line) => process.stdout.write(`${line}\n`),
+};
