@@ -6,7 +6,8 @@ import { AUTHENTICATION_PROFILE_READ_ERROR_BRAND } from '../core/errors';
 import { LibraryError } from '../core/library-error';
 import { Problems } from '../core/problems';
 import { describeConcealed, describeValue } from '../core/received-value';
-import { canonicalProfileContent } from './authentication-profile-content';
+import { checkProfileContent } from './authentication-profile-content';
+import { literalToken } from '../core/literal-text';
 import { AuthenticationProfileProps } from './authentication-profile';
 
 type RedshiftSdk = typeof import('@aws-sdk/client-redshift');
@@ -320,12 +321,14 @@ function toProps(profile: Profile, askedFor: string | undefined): Authentication
   if (askedFor !== undefined && name !== askedFor) throw unexpected(`the answer is the profile ${JSON.stringify(name)}, not the one asked for`);
   const content = profile.AuthenticationProfileContent;
   const problems = new Problems();
-  const canonical = typeof content === 'string' ? canonicalProfileContent(content, problems, 'content') : undefined;
-  if (canonical === undefined) {
+  // Checked as literal text: live text is never looked up as a token.
+  if (typeof content !== 'string' || checkProfileContent(literalToken(content), problems, 'content') === undefined) {
     // The content may hold secrets: its type and length only, never a value.
     throw unexpected(`the content of profile ${JSON.stringify(name)} is not a JSON object of string keys to string values (received ${describeConcealed(content)})`);
   }
-  return { authenticationProfileName: name, authenticationProfileContent: canonical };
+  // As the service holds it, byte for byte, and always literal (Literal.text): parsed, a JSON escape
+  // such as `\u0024{` becomes `${`, which Terraform would otherwise read as a template.
+  return { authenticationProfileName: name, authenticationProfileContent: literalToken(content) };
 }
 
 function truncate(text: string): string {
