@@ -59,12 +59,19 @@ function xtoi(s: string, from: number): { n: number; next: number } | undefined 
 }
 
 function v4InV6(a: number, b: number, c: number, d: number): Uint8Array {
-  return Uint8Array.from([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, a, b, c, d]);
+  const ip = new Uint8Array(16);
+  ip[10] = 0xff;
+  ip[11] = 0xff;
+  ip[12] = a;
+  ip[13] = b;
+  ip[14] = c;
+  ip[15] = d;
+  return ip;
 }
 
 /** ip.go parseIPv4 (sloppy): four decimal parts of at most 255, leading zeros allowed. */
 function parseIPv4(s: string): Uint8Array | undefined {
-  const p: number[] = [];
+  const ip = v4InV6(0, 0, 0, 0);
   let at = 0;
   for (let i = 0; i < 4; i++) {
     if (at >= s.length) return undefined;
@@ -75,10 +82,10 @@ function parseIPv4(s: string): Uint8Array | undefined {
     const part = dtoi(s, at);
     if (part === undefined || part.n > 0xff) return undefined;
     at = part.next;
-    p.push(part.n);
+    ip[12 + i] = part.n;
   }
   if (at !== s.length) return undefined;
-  return v4InV6(p[0], p[1], p[2], p[3]);
+  return ip;
 }
 
 /** ip.go parseIPv6 (sloppy), with an embedded IPv4 tail and one "::". */
@@ -157,10 +164,10 @@ export function parseCidrSloppy(s: string): ParsedCidr | undefined {
   // IP.Mask: a 4-byte mask applies to the last four bytes of the 16-byte form.
   const network = new Uint8Array(16);
   const offset = addressBits === 32 ? 12 : 0;
-  if (addressBits === 32) network.set([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff]);
+  if (addressBits === 32) network[10] = network[11] = 0xff;
   for (let b = 0; b < addressBits / 8; b++) {
-    const bits = Math.max(0, Math.min(8, prefix.n - b * 8));
-    const maskByte = bits === 0 ? 0 : (0xff << (8 - bits)) & 0xff;
+    const bits = prefix.n - b * 8;
+    const maskByte = bits >= 8 ? 0xff : bits <= 0 ? 0 : (0xff << (8 - bits)) & 0xff;
     network[offset + b] = ip[offset + b] & maskByte;
   }
   return { ip, network, prefixLength: prefix.n, addressBits };

@@ -151,6 +151,17 @@ function interpretSuffix(suffix: string): { base: 2 | 10; exponent: number; form
  * quantity; its verdict is still "accepted", and so is this one).
  */
 export function parseQuantity(str: string): ParsedQuantity | undefined {
+  // Node lists repeat a few values ("110", "4", "16Gi") thousands of times.
+  if (PARSED.has(str)) return PARSED.get(str);
+  const result = parseQuantityUncached(str);
+  if (PARSED.size >= 4096) PARSED.clear();
+  if (str.length <= 64) PARSED.set(str, result);
+  return result;
+}
+
+const PARSED = new Map<string, ParsedQuantity | undefined>();
+
+function parseQuantityUncached(str: string): ParsedQuantity | undefined {
   if (str.length === 0) return undefined;
   if (str === '0') return { unscaled: 0n, exponent: 0, format: 'DecimalSI' };
   const parts = parseQuantityString(str);
