@@ -1,5 +1,6 @@
 export * from './core/validation-error';
 export * from './core/errors';
+export { Literal } from './core/literal';
 export { ImportTarget } from './core/import-blocks';
 export type { ImportTargetConfig } from './core/import-blocks';
 export { ReplaceTriggerKind } from './core/replace-trigger';

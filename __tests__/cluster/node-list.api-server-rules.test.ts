@@ -33,13 +33,52 @@ describe('formats', () => {
     expect(() => accepted({ items: [{ metadata: { name: 'b', creationTimestamp: '2024-02-29T23:59:59.123+02:00' }, spec: { taints: [{ key: 'k', effect: 'NoSchedule' as any, timeAdded: '2024-01-01T00:00:00Z' }] } }] })).not.toThrow();
   });
 
-  test.each(['1e', '4 cores', 'Gi', '1.5.2', '-'])('GIVEN the capacity %j THEN it is refused as a quantity', (quantity) => {
+  // "Gi" and "-" used to be here: resource.ParseQuantity accepts both (as 0), so they are accepted now (issue 18).
+  test.each(['1e', '4 cores', '1.5.2', '.e-10', ' 1', '1Ki5'])('GIVEN the capacity %j THEN it is refused as a quantity', (quantity) => {
     expectProblem({ metadata: { name: 'b' }, status: { capacity: { cpu: quantity } } }, 'props/items/1/status/capacity/cpu', /a quantity/);
   });
 
   test('GIVEN quantities in every suffix form THEN they are accepted', () => {
     const capacity = { a: '4', b: '16Gi', c: '500m', d: '1e3', e: '0.5', f: '+1Ki', g: '1E-2', h: '102625208Ki' };
     expect(() => accepted({ items: [{ metadata: { name: 'b' }, status: { capacity, allocatable: capacity } }] })).not.toThrow();
+  });
+
+  test('GIVEN quantities ParseQuantity reads as zero ("Gi", "-", ".") THEN they are accepted, as the API server accepts them', () => {
+    expect(() => accepted({ items: [{ metadata: { name: 'b' }, status: { capacity: { a: 'Gi', b: '-', c: '.' } } }] })).not.toThrow();
+  });
+
+  test.each([
+    ['cpu', '-1', /non-negative/],
+    ['pods', '110.5', /whole number: pods is counted in integers/],
+    ['example.com/gpu', '0.5', /whole number: example.com\/gpu is counted in integers \(an extended resource\)/],
+  ])('GIVEN the capacity and allocatable %s %j THEN ValidateNodeResources refuses both', (name, value, allowed) => {
+    const bad = { metadata: { name: 'b' }, status: { capacity: { [name]: value }, allocatable: { [name]: value } } };
+    expectProblem(bad, `props/items/1/status/capacity/${name}`, allowed);
+    expectProblem(bad, `props/items/1/status/allocatable/${name}`, allowed);
+  });
+
+  test('GIVEN fractional cpu and memory, whole pods and GPUs THEN they are accepted', () => {
+    const capacity = { 'cpu': '3.5', 'memory': '16Gi', 'pods': '110', 'example.com/gpu': '8', 'hugepages-2Mi': '1.5Mi' };
+    expect(() => accepted({ items: [{ metadata: { name: 'b' }, status: { capacity, allocatable: capacity } }] })).not.toThrow();
+  });
+
+  test.each(['2024-05-01t12:00:00Z', '2024-05-01T12:00:00z', '2024-05-01T12:00:00+25:00', '2024-06-30T23:59:60Z'])('GIVEN the timestamp %j that Go refuses THEN it is refused', (time) => {
+    expectProblem({ metadata: { name: 'b', creationTimestamp: time } }, 'props/items/1/metadata/creationTimestamp', /RFC 3339 timestamp/);
+  });
+
+  test('GIVEN timestamps Go accepts (one-digit hour, comma fraction, +24:00) THEN they are accepted', () => {
+    for (const time of ['2024-05-01T1:00:00Z', '2024-05-01T12:00:00,5Z', '2024-05-01T12:00:00+24:00']) {
+      expect(() => accepted({ items: [{ metadata: { name: 'b', creationTimestamp: time } }] })).not.toThrow();
+    }
+  });
+
+  test('GIVEN a podCIDR with a zone THEN it is refused; with leading zeros THEN it is accepted', () => {
+    expectProblem({ metadata: { name: 'b' }, spec: { podCIDR: 'fe80::1%eth0/64' } }, 'props/items/1/spec/podCIDR', /a CIDR/);
+    expect(() => accepted({ items: [{ metadata: { name: 'b' }, spec: { podCIDR: '010.244.001.000/24' } }] })).not.toThrow();
+  });
+
+  test('GIVEN an IPv4 CIDR and an IPv4-mapped IPv6 CIDR THEN they are one family (IPv4) and the second is refused', () => {
+    expectProblem({ metadata: { name: 'b' }, spec: { podCIDRs: ['10.0.0.0/24', '::ffff:10.1.0.0/120'] } }, 'props/items/1/spec/podCIDRs/1', /other IP family/);
   });
 
   test.each([

@@ -4,6 +4,7 @@
 import * as fc from 'fast-check';
 import { TerraformStack, Testing } from '../../lib/core/framework';
 import { Node, NodeList, NodeListMode, ValidationError } from '../../lib';
+import { hostileString, USER_CLASSES } from '../support/hostile-strings';
 
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';
 const DIGITS = '0123456789';
@@ -38,6 +39,7 @@ const interesting = (chars: string, maxLength: number) =>
   fc.oneof(
     fc.string({ unit: fc.constantFrom(...chars.split('')), maxLength }),
     fc.string({ maxLength: 8 }),
+    hostileString({ classes: USER_CLASSES, maxFragments: 3 }),
     fc.tuple(fc.constantFrom(...'abc123'.split('')), fc.integer({ min: maxLength - 3, max: maxLength + 3 })).map(([c, n]) => c.repeat(Math.max(0, n))),
   );
 const dnsish = fc.oneof(

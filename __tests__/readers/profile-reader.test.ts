@@ -4,6 +4,7 @@
 import * as http from 'http';
 import { AddressInfo } from 'net';
 import { TerraformStack, Testing } from '../../lib/core/framework';
+import { Literal } from '../../lib/core/literal';
 import { AuthenticationProfile } from '../../lib/warehouse/authentication-profile';
 import { AwsProvider } from '../../lib/warehouse/aws-provider';
 import {
@@ -81,19 +82,32 @@ describe('AuthenticationProfileReader.list', () => {
     emulator.putProfile('Mid-1', '{"b":"2","a":"1","é":"ü"}');
   });
 
-  test('GIVEN no names THEN every profile, in one request, sorted by name, content canonical as the construct writes it', async () => {
+  test('GIVEN no names THEN every profile, in one request, sorted by name, content as the service holds it (literal); the construct writes it canonical', async () => {
     const profiles = await AuthenticationProfileReader.list();
     expect(profiles.map((p) => p.authenticationProfileName)).toEqual(['Mid-1', 'alpha', 'zeta']);
-    expect(profiles).toEqual([
-      { authenticationProfileName: 'Mid-1', authenticationProfileContent: '{"a":"1","b":"2","é":"ü"}' },
-      { authenticationProfileName: 'alpha', authenticationProfileContent: `{"client_secret":"${CONTENT_SECRET}","idp_host":"example.com"}` },
-      { authenticationProfileName: 'zeta', authenticationProfileContent: '{"AllowDBUserOverride":"1","Client_ID":"z"}' },
-    ]);
     for (const p of profiles) {
-      expect(p.authenticationProfileContent).toBe(constructContent(p.authenticationProfileName, emulator.profile(p.authenticationProfileName)!));
+      // Byte for byte, as a Literal.text string: Terraform must read the text, never a template.
+      expect(Literal.textOf(p.authenticationProfileContent as string)).toBe(emulator.profile(p.authenticationProfileName));
     }
+    expect(profiles.map((p) => constructContent(p.authenticationProfileName, p.authenticationProfileContent as string))).toEqual([
+      '{"a":"1","b":"2","é":"ü"}',
+      `{"client_secret":"${CONTENT_SECRET}","idp_host":"example.com"}`,
+      '{"AllowDBUserOverride":"1","Client_ID":"z"}',
+    ]);
     expect(describes()).toHaveLength(1);
     expect(describes()[0].params.AuthenticationProfileName).toBeUndefined();
+  });
+
+  test('GIVEN content whose JSON escapes or text look like templates or tokens THEN it is read as text and written so that Terraform reads it literally', async () => {
+    const live = '{"a":"\\u0024{var.x}","b":"${TfToken[TOKEN.987654]}","c":"%{ if true }x%{ endif }"}';
+    emulator.putProfile('tricky', live);
+    const [profile] = await AuthenticationProfileReader.list({ names: ['tricky'] });
+    expect(Literal.textOf(profile.authenticationProfileContent as string)).toBe(live);
+    const stack = new TerraformStack(Testing.app(), 'probe');
+    new AwsProvider(stack, 'aws', { region: 'us-east-1' });
+    new AuthenticationProfile(stack, 'p', profile);
+    const [written] = Object.values<any>(synthJson(stack).resource.aws_redshift_authentication_profile).map((r) => r.authentication_profile_content);
+    expect(written).toBe('{"a":"$${var.x}","b":"$${TfToken${"["}TOKEN.987654]}","c":"%%{ if true }x%%{ endif }"}');
   });
 
   test('GIVEN names THEN only those, one request each, sorted by name', async () => {

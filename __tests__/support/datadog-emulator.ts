@@ -59,6 +59,8 @@ export interface DatadogEmulatorOptions {
   readonly appKey?: string;
   /** @default '10000000-0000-1111-0000-000000000000' */
   readonly orgId?: string;
+  /** Resource types accepted besides `SUPPORTED_RESOURCE_TYPES`: types the service added after the library's table. @default none */
+  readonly newerResourceTypes?: readonly string[];
 }
 
 export class DatadogEmulator {
@@ -75,6 +77,8 @@ export class DatadogEmulator {
   public readonly apiKey: string;
   public readonly appKey: string;
   public readonly orgId: string;
+  /** Types accepted besides SUPPORTED_RESOURCE_TYPES. */
+  public readonly newerResourceTypes: readonly string[];
   /** Every request answered, in order of arrival. */
   public readonly calls: DatadogCall[] = [];
   /** Resource ids answered 404. */
@@ -97,6 +101,7 @@ export class DatadogEmulator {
     this.apiKey = options.apiKey ?? 'emulated-api-key';
     this.appKey = options.appKey ?? 'emulated-app-key';
     this.orgId = options.orgId ?? '10000000-0000-1111-0000-000000000000';
+    this.newerResourceTypes = options.newerResourceTypes ?? [];
     this.server = http.createServer((req, res) => this.handle(req, res));
   }
 
@@ -205,7 +210,7 @@ export class DatadogEmulator {
 
     const colon = resourceId.indexOf(':');
     if (colon <= 0 || colon === resourceId.length - 1) return error(400, `Invalid resource id ${resourceId}: expected type:id`);
-    if (!SUPPORTED_RESOURCE_TYPES.includes(resourceId.slice(0, colon))) return error(400, `Unsupported resource type ${resourceId.slice(0, colon)}`);
+    if (!SUPPORTED_RESOURCE_TYPES.includes(resourceId.slice(0, colon)) && !this.newerResourceTypes.includes(resourceId.slice(0, colon))) return error(400, `Unsupported resource type ${resourceId.slice(0, colon)}`);
     if (this.missingResources.has(resourceId)) return error(404, 'Not found');
     const policy = (bindings: EmulatedBinding[]) => ({ data: { id: resourceId, type: 'restriction_policy', attributes: { bindings } } });
 

@@ -23,6 +23,9 @@ import {
   RestrictionPolicyResourceId,
 } from '../../lib';
 import { App, Fn, TerraformStack, TerraformVariable } from '../../lib/core/framework';
+import { fragmentsOf, USER_CLASSES } from './hostile-strings';
+
+const ALPHABET = fragmentsOf(USER_CLASSES);
 
 /** One piece of a generated string: literal text, or a token resolved at synth. */
 export type Piece = { readonly text: string } | { readonly token: 'var' | 'format' | 'upper' };
@@ -59,12 +62,16 @@ export function isPlainTemplateText(text: string): boolean {
 
 const text = (maxLength: number) =>
   fc
-    .array(fc.oneof(fc.constantFrom(...TRICKY), fc.string({ unit: 'grapheme-ascii', maxLength: 3 }), fc.string({ unit: 'binary', maxLength: 2 })), { maxLength })
+    .array(fc.oneof(fc.constantFrom(...TRICKY), fc.constantFrom(...ALPHABET), fc.string({ unit: 'grapheme-ascii', maxLength: 3 }), fc.string({ unit: 'binary', maxLength: 2 })), { maxLength })
     .map((parts) => parts.join(''))
     .filter(isPlainTemplateText);
 
 /** Like `text`, without whitespace and control characters (ids). */
-const idText = (maxLength: number) => text(maxLength).map((s) => s.replace(/[\s\p{Cc}\u2028\u2029]/gu, '')).filter(isPlainTemplateText);
+// Ids are NFC with no whitespace, control or format characters; without combining marks, pieces joined stay NFC.
+const idText = (maxLength: number) =>
+  text(maxLength)
+    .map((s) => s.replace(/[\s\p{Cc}\p{Cf}\p{M}\u2028\u2029]/gu, '').normalize('NFC'))
+    .filter(isPlainTemplateText);
 
 // Adjacent texts must not join into a template sequence either (`%` + `{`).
 const pieces = (textArb: fc.Arbitrary<string>, maxPieces: number) =>

@@ -47,6 +47,13 @@ export const ALL_CLASSES = Object.keys(HOSTILE_CLASSES) as HostileClass[];
  */
 export const LIVE_CLASSES = ALL_CLASSES.filter((c) => c !== 'loneSurrogate');
 
+/**
+ * The classes for a user's own strings in props: everything but token shapes,
+ * which cdktf reads in a user's strings as its own tokens (the hostile-input
+ * tests give real tokens of every kind).
+ */
+export const USER_CLASSES = ALL_CLASSES.filter((c) => c !== 'token');
+
 /** A string of at least `size` UTF-16 units cycling through the fragments of `classes` (deterministic). */
 export function hugeString(classes: readonly HostileClass[] = LIVE_CLASSES, size = 10_240): string {
   const parts = fragmentsOf(classes);

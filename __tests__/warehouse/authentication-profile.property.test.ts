@@ -6,6 +6,7 @@ import * as fc from 'fast-check';
 import { TerraformStack, Testing } from '../../lib/core/framework';
 import { AuthenticationProfile, AwsProvider, ValidationError } from '../../lib';
 import { synthJson } from '../support/synth';
+import { hostileString, USER_CLASSES } from '../support/hostile-strings';
 
 export const RUNS = 2000;
 
@@ -44,9 +45,10 @@ const names = fc.oneof(
   fc.string({ unit: nameChars, minLength: 0, maxLength: 70 }),
   fc.string({ unit: fc.constantFrom(...'aZ9-'.split('')), minLength: 60, maxLength: 66 }),
   fc.string(),
+  hostileString({ classes: USER_CLASSES, withHuge: true }),
 );
-const keys = fc.oneof(fc.constantFrom(...CREDENTIALS), fc.string({ maxLength: 12 }), fc.constantFrom('Client_ID', 'password_hint', 'PWDx'));
-const values = fc.oneof({ weight: 6, arbitrary: fc.string({ maxLength: 20 }) }, { weight: 1, arbitrary: fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.dictionary(fc.string(), fc.string())) });
+const keys = fc.oneof(fc.constantFrom(...CREDENTIALS), fc.string({ maxLength: 12 }), fc.constantFrom('Client_ID', 'password_hint', 'PWDx'), hostileString({ classes: USER_CLASSES, maxFragments: 3 }));
+const values = fc.oneof({ weight: 6, arbitrary: fc.oneof(fc.string({ maxLength: 20 }), hostileString({ classes: USER_CLASSES })) }, { weight: 1, arbitrary: fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.dictionary(fc.string(), fc.string())) });
 const contents = fc.oneof(
   fc.dictionary(keys, values, { maxKeys: 6 }),
   fc.jsonValue(),
@@ -76,7 +78,8 @@ describe('AuthenticationProfile properties', () => {
   });
 
   test('accepted contents synthesize canonically: parse back equal, keys sorted, same bytes for any key order', () => {
-    const validContents = fc.dictionary(fc.string({ maxLength: 10 }).filter((k) => !CREDENTIALS.has(k)), fc.string({ maxLength: 10 }), { maxKeys: 8 });
+    const text = (max: number) => fc.oneof(fc.string({ maxLength: max }), hostileString({ classes: USER_CLASSES, maxFragments: 3 }));
+    const validContents = fc.dictionary(text(10).filter((k) => !CREDENTIALS.has(k)), text(10), { maxKeys: 8 });
     fc.assert(
       fc.property(validContents, (content) => {
         const forward = new AuthenticationProfile(stack, `c${counter++}`, { authenticationProfileName: 'p', authenticationProfileContent: content });

@@ -3,10 +3,13 @@
 // stack that calls it after declaring the provider. Resources are sorted and
 // nothing time- or machine-dependent is written, so a re-run on unchanged
 // resources gives identical bytes. No credential is ever written: providers
-// read theirs from the standard places.
+// read theirs from the standard places. Every string read is written as the
+// live text itself, inside `Literal.text(…)` where Terraform would otherwise
+// read it as a template (lib/core/literal-text.ts).
 import { AuthenticationProfileProps } from '../warehouse/authentication-profile';
 import { RestrictionPolicyProps } from '../monitoring/restriction-policy';
 import { NodeListProps } from '../cluster/node-list';
+import { literalValueOf, needsLiteral } from '../core/literal-text';
 
 /** Where the generated module imports from. */
 export interface ModuleImports {
@@ -29,8 +32,9 @@ export function profilesModule(profiles: readonly AuthenticationProfileProps[], 
   const body = sorted.map(
     (p, i) =>
       `  AuthenticationProfile.adopt(scope, ${literal(ids[i])}, {\n` +
-      `    authenticationProfileName: ${literal(p.authenticationProfileName)},\n` +
-      `    authenticationProfileContent: ${literal(p.authenticationProfileContent)},\n` +
+      `    authenticationProfileName: ${liveString(p.authenticationProfileName)},\n` +
+      // Always literal: the construct parses the content, and a JSON escape such as `\u0024{` parses to `${`.
+      `    authenticationProfileContent: Literal.text(${literal(textOf(p.authenticationProfileContent as string))}),\n` +
       '  });',
   );
   return module({
@@ -47,17 +51,17 @@ export function profilesModule(profiles: readonly AuthenticationProfileProps[], 
 
 /** The module for restriction policies, sorted by resource id. */
 export function policiesModule(policies: readonly RestrictionPolicyProps[], provider: ProviderDeclaration, imports: ModuleImports): string {
-  const sorted = [...policies].sort((a, b) => compare(String(a.resourceId), String(b.resourceId)));
-  const ids = constructIds(sorted.map((p) => String(p.resourceId)));
+  const sorted = [...policies].sort((a, b) => compare(textOf(String(a.resourceId)), textOf(String(b.resourceId))));
+  const ids = constructIds(sorted.map((p) => textOf(String(p.resourceId))));
   const body = sorted.map((p, i) => {
     const bindings = [...(p.bindings ?? [])]
-      .map((b) => ({ relation: b.relation, principals: b.principals.map(String).sort(compare) }))
+      .map((b) => ({ relation: textOf(b.relation), principals: b.principals.map((x) => textOf(String(x))).sort(compare) }))
       .sort((a, b) => compare(a.relation, b.relation))
-      .map((b) => `      { relation: ${literal(b.relation)}, principals: [${b.principals.map(literal).join(', ')}] },\n`)
+      .map((b) => `      { relation: ${liveString(b.relation)}, principals: [${b.principals.map(liveString).join(', ')}] },\n`)
       .join('');
     return (
       `  RestrictionPolicy.adopt(scope, ${literal(ids[i])}, {\n` +
-      `    resourceId: ${literal(String(p.resourceId))},\n` +
+      `    resourceId: ${liveString(String(p.resourceId))},\n` +
       `    bindings: [${bindings ? `\n${bindings}    ` : ''}],\n` +
       '  });'
     );
@@ -76,8 +80,8 @@ export function policiesModule(policies: readonly RestrictionPolicyProps[], prov
 
 /** The module for a cluster's nodes, sorted by name, with every field read. */
 export function nodesModule(nodes: NodeListProps, provider: ProviderDeclaration, imports: ModuleImports): string {
-  const items = [...nodes.items].sort((a, b) => compare(a.metadata.name ?? '', b.metadata.name ?? ''));
-  const body = [`  NodeList.adopt(scope, 'nodes', {\n    items: ${indent(JSON.stringify(items.map(sortedKeys), null, 2), 4)},\n  });`];
+  const items = [...nodes.items].sort((a, b) => compare(textOf(a.metadata.name ?? ''), textOf(b.metadata.name ?? '')));
+  const body = [`  NodeList.adopt(scope, 'nodes', {\n    items: ${indent(liveValue(items), 4)},\n  });`];
   return module({
     what: count(items.length, 'node'),
     command: 'adopt nodes',
@@ -111,7 +115,7 @@ function module(parts: ModuleParts): string {
     '// Re-running the command on unchanged resources writes the same bytes.',
     "import { Construct } from 'constructs';",
     `import { TerraformStack } from ${literal(parts.imports.framework)};`,
-    `import { ${[...parts.constructs, parts.provider.className].sort().join(', ')} } from ${literal(parts.imports.library)};`,
+    `import { ${[...parts.constructs, parts.provider.className, ...(parts.body.some((line) => line.includes('Literal.text(')) ? ['Literal'] : [])].sort().join(', ')} } from ${literal(parts.imports.library)};`,
     '',
     `/** Declares the ${parts.what} in \`scope\`, each adopted with an import block. */`,
     `export function ${parts.functionName}(scope: Construct): void {`,
@@ -130,11 +134,15 @@ function module(parts: ModuleParts): string {
   ].join('\n');
 }
 
-/** Construct ids from names: `/` is not allowed in an id; clashes get a stable suffix. */
+/**
+ * Construct ids from names: letters, digits and `-_.:` kept, anything else
+ * (`/` is not allowed in an id; template and token text would confuse a reader
+ * of paths) as `_`; clashes get a stable suffix.
+ */
 function constructIds(names: string[]): string[] {
   const used = new Set<string>();
   return names.map((name) => {
-    const base = name.replace(/\//g, '_') || 'resource';
+    const base = name.replace(/[^A-Za-z0-9_.:-]/g, '_') || 'resource';
     let id = base;
     for (let n = 2; used.has(id); n++) id = `${base}_${n}`;
     used.add(id);
@@ -142,14 +150,31 @@ function constructIds(names: string[]): string[] {
   });
 }
 
-function sortedKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortedKeys);
-  if (value !== null && typeof value === 'object') {
-    const out: { [key: string]: unknown } = {};
-    for (const key of Object.keys(value).sort(compare)) out[key] = sortedKeys((value as { [key: string]: unknown })[key]);
-    return out;
+/** The text a read string stands for (readers wrap some in Literal.text). */
+function textOf(value: string): string {
+  return literalValueOf(value) ?? value;
+}
+
+/** A read string as TypeScript: its live text, inside `Literal.text(…)` when Terraform would read it as a template. */
+function liveString(value: string): string {
+  const text = textOf(value);
+  return needsLiteral(text) ? `Literal.text(${literal(text)})` : literal(text);
+}
+
+/** A read JSON value as TypeScript, laid out as JSON.stringify(value, null, 2) lays it out, keys sorted, strings as liveString. */
+function liveValue(value: unknown, depth = 0): string {
+  const inner = '  '.repeat(depth + 1);
+  const outer = '  '.repeat(depth);
+  if (typeof value === 'string') return liveString(value);
+  if (Array.isArray(value)) {
+    return value.length === 0 ? '[]' : `[\n${value.map((v) => inner + liveValue(v, depth + 1)).join(',\n')}\n${outer}]`;
   }
-  return value;
+  if (value !== null && typeof value === 'object') {
+    const keys = Object.keys(value).filter((k) => (value as { [key: string]: unknown })[k] !== undefined).sort(compare);
+    if (keys.length === 0) return '{}';
+    return `{\n${keys.map((k) => `${inner}${literal(textOf(k))}: ${liveValue((value as { [key: string]: unknown })[k], depth + 1)}`).join(',\n')}\n${outer}}`;
+  }
+  return literal(value);
 }
 
 // Code-point order, the same on every machine and locale.

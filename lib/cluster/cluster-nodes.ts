@@ -1,6 +1,7 @@
 import { Construct } from 'constructs';
 import { TerraformDataSource, TerraformProvider } from '../core/framework';
 import { compileSchema } from '../core/json-schema';
+import { literalView } from '../core/literal-text';
 import { constructPathOf, Problems, requirePlainObject } from '../core/problems';
 import { wire } from '../core/wire';
 import { WireDataSource } from '../core/wire-elements';
@@ -67,7 +68,7 @@ export class ClusterNodes extends Construct {
     requirePlainObject(constructPathOf(scope, id), props, 'props', true);
     super(scope, id);
     const problems = new Problems();
-    checkProps(props, problems);
+    checkProps(literalView(props), problems);
     problems.throwIfAny(this);
     const dataSource = new WireDataSource(this, 'Resource', {
       terraformType: 'kubernetes_resources',

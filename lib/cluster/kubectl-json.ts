@@ -2,7 +2,8 @@
 // the API server returns them, wire keys included. Items' apiVersion and kind
 // are checked (v1, Node) and dropped; `Port` becomes the model's `port`; status
 // and system metadata are kept (validated, never sent).
-import { describeValue, isUnresolved } from '../core/problems';
+import { literalStrings } from '../core/literal-text';
+import { describeValue } from '../core/problems';
 import { isPlainObject } from '../core/plain-object';
 import { ValidationError, ValidationProblem } from '../core/validation-error';
 import { ListMeta, Node } from './model';
@@ -14,7 +15,8 @@ export function nodeListFromKubectlJson(output: unknown): { items: Node[]; metad
   const problems: ValidationProblem[] = [];
   const fail = (path: string, value: unknown, allowed: string) => problems.push({ path, received: describeValue(value), allowed });
   let list: unknown = output;
-  if (typeof output === 'string' && !isUnresolved(output)) {
+  // Always parsed: the text may hold anything, token-shaped text included (a token here would not parse).
+  if (typeof output === 'string') {
     try {
       list = JSON.parse(output);
     } catch {
@@ -34,7 +36,8 @@ export function nodeListFromKubectlJson(output: unknown): { items: Node[]; metad
   });
   if (problems.length > 0) throw new ValidationError(SOURCE, problems);
   const metadata = isPlainObject(list.metadata) && Object.keys(list.metadata).length > 0 ? (list.metadata as ListMeta) : undefined;
-  return metadata === undefined ? { items } : { items, metadata };
+  // Read text: Terraform must read each string as it is (Literal.text where it needs it).
+  return literalStrings(metadata === undefined ? { items } : { items, metadata });
 }
 
 // The one wire key the TypeScript model names differently: DaemonEndpoint's `Port`.

@@ -8,6 +8,7 @@ import {
   TerraformResource,
 } from '../core/framework';
 import { ImportBlocks } from '../core/import-blocks';
+import { literalView } from '../core/literal-text';
 import { constructPathOf, Problems, requirePlainObject } from '../core/problems';
 import { ValidationError } from '../core/validation-error';
 import { wire, WireAttributes } from '../core/wire';
@@ -166,7 +167,7 @@ export class NodeList extends Construct {
    */
   public static adopt(scope: Construct, id: string, props: NodeListProps): NodeList {
     requirePlainObject(constructPathOf(scope, id), props, 'props', false);
-    if (props.mode !== undefined && props.mode !== NodeListMode.MANIFEST) {
+    if (literalView(props.mode) !== undefined && literalView(props.mode) !== NodeListMode.MANIFEST) {
       const problems = new Problems();
       problems.add('props/mode', props.mode, 'Manifest: only kubernetes_manifest resources can be imported');
       throw new ValidationError(constructPathOf(scope, id), [...problems.list]);
@@ -207,7 +208,9 @@ export class NodeList extends Construct {
     super(scope, id);
     const mode = props.mode ?? NodeListMode.MANIFEST;
     const problems = new Problems();
-    const findings = validateNodeList(props, problems, mode === NodeListMode.LABELS_ANNOTATIONS_TAINTS);
+    // A Literal.text value is checked as the text it stands for, and written literally.
+    const view = literalView(props);
+    const findings = validateNodeList(view, problems, mode === NodeListMode.LABELS_ANNOTATIONS_TAINTS);
     problems.throwIfAny(this);
 
     this.items = props.items;
@@ -215,7 +218,7 @@ export class NodeList extends Construct {
     this.mode = mode;
     this.warn(findings, props.items, mode);
 
-    const names = props.items.map((n) => n.metadata.name as string);
+    const names = view.items.map((n) => n.metadata.name as string);
     this.id = createHash('sha256').update([...names].sort().join('\n')).digest('hex');
 
     const common = { provider: props.provider, dependsOn: props.dependsOn };

@@ -1,7 +1,8 @@
 // The NodeList rules a JSON Schema cannot say, and the formats of names, label
 // keys and values and taints, as the API server checks them.
 import { isUnresolved, Problems } from '../core/problems';
-import { cidrFamily } from './formats';
+import { cidrFamily, isDualStackCidrStrings } from './cidr';
+import { nodeResourceQuantityProblem } from './quantity';
 import { ConfigMapNodeConfigSource, ListMeta, Node, NodeConfigSource, OwnerReference } from './model';
 import { checkNodeListStructure } from './schema';
 
@@ -155,10 +156,16 @@ function checkFinalizers(finalizers: string[] | undefined, path: string, problem
   }
 }
 
+// ValidateNode (pkg/apis/core/validation/validation.go, Kubernetes 1.32): more than one podCIDR
+// must be dual-stack (netutils.IsDualStackCIDRStrings, family of each network address, see
+// cidr.ts) and at most two (the schema's maxItems); duplicates are one family twice.
 function checkPodCidrFamilies(cidrs: string[] | undefined, path: string, problems: Problems): void {
   if (!Array.isArray(cidrs) || isUnresolved(cidrs) || cidrs.length !== 2) return;
-  const [a, b] = cidrs.map((c) => (typeof c === 'string' && !isUnresolved(c) ? cidrFamily(c) : undefined));
-  if (a !== undefined && a === b) problems.add(`${path}/1`, cidrs[1], `a CIDR of the other IP family (podCIDRs holds at most one IPv4 and one IPv6 CIDR; podCIDRs/0 is IPv${a})`);
+  if (!cidrs.every((c) => typeof c === 'string' && !isUnresolved(c))) return;
+  const { dualStack, error } = isDualStackCidrStrings(cidrs);
+  // A CIDR that does not parse is reported at its own index by the schema.
+  if (error || dualStack) return;
+  problems.add(`${path}/1`, cidrs[1], `a CIDR of the other IP family (podCIDRs holds at most one IPv4 and one IPv6 CIDR; podCIDRs/0 is IPv${cidrFamily(cidrs[0])})`);
 }
 
 function checkKeyValues(map: { [key: string]: string } | undefined, path: string, problems: Problems, labels: boolean): void {
@@ -237,11 +244,25 @@ function checkStatus(node: Node, base: string, problems: Problems, findings: Nod
   if (status === undefined || status === null || typeof status !== 'object' || isUnresolved(status)) return;
   findings.withStatus.push(i);
   if (status.phase !== undefined) findings.withPhase.push(i);
+  checkResourceQuantities(status.capacity, `${base}/status/capacity`, problems);
+  checkResourceQuantities(status.allocatable, `${base}/status/allocatable`, problems);
   const config = status.config;
   if (config === undefined || config === null || typeof config !== 'object' || isUnresolved(config)) return;
   findings.withConfigStatus.push(i);
   for (const which of ['active', 'assigned', 'lastKnownGood'] as const) {
     checkStatusSource(config[which], `${base}/status/config/${which}/configMap`, problems);
+  }
+}
+
+// ValidateNodeResources (kubernetes/kubernetes pkg/apis/core/validation/validation.go, 1.32):
+// ValidateResourceQuantityValue on each capacity and allocatable entry. See quantity.ts.
+function checkResourceQuantities(quantities: { [name: string]: string } | undefined, path: string, problems: Problems): void {
+  if (quantities === null || typeof quantities !== 'object' || isUnresolved(quantities)) return;
+  for (const name of Object.keys(quantities)) {
+    const value = quantities[name];
+    if (typeof value !== 'string' || isUnresolved(value) || isUnresolved(name)) continue;
+    const problem = nodeResourceQuantityProblem(name, value);
+    if (problem !== undefined) problems.add(`${path}/${name}`, value, problem);
   }
 }
 

@@ -1,6 +1,7 @@
 // Reads existing restriction policies from the Datadog API, as props for
 // RestrictionPolicy.adopt. There is no list endpoint: one GET per resource id.
 
+import { literalStrings } from '../core/literal-text';
 import { RESTRICTION_POLICY_READ_ERROR_BRAND } from '../core/errors';
 import { LibraryError } from '../core/library-error';
 import { Problems } from '../core/problems';
@@ -280,7 +281,8 @@ async function readOne(base: string, resourceId: string, settings: DatadogReques
     .filter(([, principals]) => principals.size > 0)
     .sort(([a], [b]) => compareCodePoints(a, b))
     .map(([relation, principals]) => ({ relation, principals: [...principals].sort(compareCodePoints) }));
-  return { resourceId, bindings: canonical };
+  // Read text: Terraform must read each string as it is (Literal.text where it needs it).
+  return literalStrings({ resourceId, bindings: canonical });
 }
 
 function compareCodePoints(a: string, b: string): number {

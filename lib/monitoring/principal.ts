@@ -33,7 +33,7 @@ export class Principal {
   /**
    * A role, by its id.
    *
-   * @param id the role's id: non-empty, no whitespace or control characters (a token passes unchecked)
+   * @param id the role's id: non-empty, in NFC, no whitespace, control or format characters (a token passes unchecked)
    * @returns the principal `role:<id>`
    */
   public static role(id: string): Principal {
@@ -43,7 +43,7 @@ export class Principal {
   /**
    * A team, by its id.
    *
-   * @param id the team's id: non-empty, no whitespace or control characters (a token passes unchecked)
+   * @param id the team's id: non-empty, in NFC, no whitespace, control or format characters (a token passes unchecked)
    * @returns the principal `team:<id>`
    */
   public static team(id: string): Principal {
@@ -53,7 +53,7 @@ export class Principal {
   /**
    * A user, by its id.
    *
-   * @param id the user's id: non-empty, no whitespace or control characters (a token passes unchecked)
+   * @param id the user's id: non-empty, in NFC, no whitespace, control or format characters (a token passes unchecked)
    * @returns the principal `user:<id>`
    */
   public static user(id: string): Principal {
@@ -65,7 +65,7 @@ export class Principal {
    * `GET /api/v2/current_user`). Pass `CurrentOrg.orgId` to read it at plan time,
    * or the result of `CurrentOrg.fetchOrgId` to write it as a literal.
    *
-   * @param id the org's id: non-empty, no whitespace or control characters (a token passes unchecked)
+   * @param id the org's id: non-empty, in NFC, no whitespace, control or format characters (a token passes unchecked)
    * @returns the principal `org:<id>`
    */
   public static org(id: string): Principal {

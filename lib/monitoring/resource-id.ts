@@ -43,7 +43,7 @@ export class RestrictionPolicyResourceId {
   /**
    * A dashboard, by its id (e.g. `datadog_dashboard.id`).
    *
-   * @param id the dashboard's id: non-empty, no whitespace or control characters (a token passes unchecked)
+   * @param id the dashboard's id: non-empty, in NFC, no whitespace, control or format characters (a token passes unchecked)
    * @returns the resource id `dashboard:<id>`
    */
   public static dashboard(id: string): RestrictionPolicyResourceId {
@@ -53,7 +53,7 @@ export class RestrictionPolicyResourceId {
   /**
    * A notebook, by its id.
    *
-   * @param id the notebook's id: non-empty, no whitespace or control characters (a token passes unchecked)
+   * @param id the notebook's id: non-empty, in NFC, no whitespace, control or format characters (a token passes unchecked)
    * @returns the resource id `notebook:<id>`
    */
   public static notebook(id: string): RestrictionPolicyResourceId {
@@ -63,7 +63,7 @@ export class RestrictionPolicyResourceId {
   /**
    * A service level objective, by its id.
    *
-   * @param id the SLO's id: non-empty, no whitespace or control characters (a token passes unchecked)
+   * @param id the SLO's id: non-empty, in NFC, no whitespace, control or format characters (a token passes unchecked)
    * @returns the resource id `slo:<id>`
    */
   public static slo(id: string): RestrictionPolicyResourceId {
@@ -73,7 +73,7 @@ export class RestrictionPolicyResourceId {
   /**
    * A monitor, by its id.
    *
-   * @param id the monitor's id: non-empty, no whitespace or control characters (a token passes unchecked)
+   * @param id the monitor's id: non-empty, in NFC, no whitespace, control or format characters (a token passes unchecked)
    * @returns the resource id `monitor:<id>`
    */
   public static monitor(id: string): RestrictionPolicyResourceId {
@@ -83,7 +83,7 @@ export class RestrictionPolicyResourceId {
   /**
    * A workflow, by its id (relations viewer, runner, editor).
    *
-   * @param id the workflow's id: non-empty, no whitespace or control characters (a token passes unchecked)
+   * @param id the workflow's id: non-empty, in NFC, no whitespace, control or format characters (a token passes unchecked)
    * @returns the resource id `workflow:<id>`
    */
   public static workflow(id: string): RestrictionPolicyResourceId {
@@ -96,7 +96,7 @@ export class RestrictionPolicyResourceId {
    * construct then warns and does not check relations.
    *
    * @param resourceType the resource type: lowercase letters and digits, words joined by `-` or `_` (e.g. `synthetics-test`)
-   * @param id the resource's id: non-empty, no whitespace or control characters (a token passes unchecked)
+   * @param id the resource's id: non-empty, in NFC, no whitespace, control or format characters (a token passes unchecked)
    * @returns the resource id `<resourceType>:<id>`
    */
   public static of(resourceType: string, id: string): RestrictionPolicyResourceId {

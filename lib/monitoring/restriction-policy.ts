@@ -10,6 +10,7 @@ import {
 } from '../core/framework';
 import { ImportBlocks, ImportTarget } from '../core/import-blocks';
 import { compileSchema } from '../core/json-schema';
+import { literalRewriter, literalView } from '../core/literal-text';
 import { constructPathOf, isUnresolved, Problems, requirePlainObject } from '../core/problems';
 import { wire, WireAttributes } from '../core/wire';
 import { WireResource } from '../core/wire-elements';
@@ -148,8 +149,9 @@ const checkProps = compileSchema({
 
 const checkBindingsList = compileSchema(BINDINGS_SCHEMA);
 
-const RELATION_PATTERN = /^[^\s\p{Cc}]+$/u;
-const RELATION_RULE = 'a non-empty relation with no whitespace, such as "viewer" or "editor"';
+// As ids (type-and-id.ts): no whitespace, control or format characters, and NFC, as Terraform reads it.
+const RELATION_PATTERN = /^[^\s\p{Cc}\p{Cf}]+$/u;
+const RELATION_RULE = 'a non-empty relation in Unicode NFC with no whitespace, control or format characters, such as "viewer" or "editor"';
 
 /** What the validation of a resource id and bindings yields. */
 interface CheckedPolicy {
@@ -196,7 +198,7 @@ function canonicalBindings(
     const path = `${basePath}/${i}`;
     const relation = binding.relation;
     if (!isUnresolved(relation)) {
-      if (!RELATION_PATTERN.test(relation)) {
+      if (!RELATION_PATTERN.test(relation) || relation !== relation.normalize('NFC')) {
         problems.add(`${path}/relation`, relation, RELATION_RULE);
       } else if (allowedRelations !== undefined && !allowedRelations.includes(relation)) {
         problems.add(`${path}/relation`, relation, `one of ${allowedRelations.join(', ')} (the relations of resource type "${resourceType}")`);
@@ -243,10 +245,10 @@ function warnIfUnknownType(scope: IConstruct, resourceType: string | undefined):
   );
 }
 
-function bindingBlocks(bindings: RestrictionPolicyBinding[]): WireAttributes[] {
+function bindingBlocks(bindings: RestrictionPolicyBinding[], written: (text: string) => string): WireAttributes[] {
   return bindings.map((b) => ({
-    principals: wire.stringSet(b.principals as string[]),
-    relation: wire.string(b.relation),
+    principals: wire.stringSet((b.principals as string[]).map(written)),
+    relation: wire.string(written(b.relation)),
   }));
 }
 
@@ -302,7 +304,7 @@ export class RestrictionPolicy extends Construct implements IRestrictionPolicy {
    */
   public static adopt(scope: Construct, id: string, props: RestrictionPolicyProps): RestrictionPolicy {
     const policy = new RestrictionPolicy(scope, id, props);
-    ImportBlocks.of(policy).add(() => policy.address, policy.canonicalResourceId, props.provider);
+    ImportBlocks.of(policy).add(() => policy.address, literalRewriter(props)(policy.canonicalResourceId), props.provider);
     return policy;
   }
 
@@ -323,9 +325,9 @@ export class RestrictionPolicy extends Construct implements IRestrictionPolicy {
     provider?: TerraformProvider,
   ): ImportTarget {
     const problems = new Problems();
-    const checked = checkResourceId(resourceId, problems, 'resourceId');
+    const checked = checkResourceId(literalView(resourceId), problems, 'resourceId');
     problems.throwIfAny(scope);
-    return new ImportTarget(scope, id, { terraformType: TERRAFORM_TYPE, importId: checked.resourceId, provider });
+    return new ImportTarget(scope, id, { terraformType: TERRAFORM_TYPE, importId: literalRewriter(resourceId)(checked.resourceId), provider });
   }
 
   /** The `datadog_restriction_policy` resource. */
@@ -365,7 +367,9 @@ export class RestrictionPolicy extends Construct implements IRestrictionPolicy {
   constructor(scope: Construct, id: string, props: RestrictionPolicyProps) {
     requirePlainObject(constructPathOf(scope, id), props, 'props', false);
     super(scope, id);
-    const checked = checkPolicy(this, props);
+    // Checked and made canonical as text; Literal.text values are written literally again.
+    const checked = checkPolicy(this, literalView(props));
+    const written = literalRewriter(props);
     warnIfUnknownType(this, checked.resourceType);
     this.canonicalResourceId = checked.resourceId;
     this.canonicalBindings = checked.bindings;
@@ -378,8 +382,8 @@ export class RestrictionPolicy extends Construct implements IRestrictionPolicy {
       dependsOn: props.dependsOn,
       lifecycle: props.lifecycle,
       attributes: () => ({
-        resource_id: wire.string(checked.resourceId),
-        bindings: bindings === undefined ? undefined : wire.blockSet(bindingBlocks(bindings)),
+        resource_id: wire.string(written(checked.resourceId)),
+        bindings: bindings === undefined ? undefined : wire.blockSet(bindingBlocks(bindings, written)),
       }),
     });
     this.resource = resource;
@@ -398,13 +402,15 @@ class ExistingRestrictionPolicy extends Construct implements IRestrictionPolicy 
     requirePlainObject(constructPathOf(scope, id), state, 'state', true);
     super(scope, id);
     const problems = new Problems();
-    const checked = checkResourceId(resourceId, problems, 'resourceId');
-    if (state?.bindings !== undefined) checkBindingsList(state.bindings, problems, 'state/bindings');
-    const bindings = canonicalBindings(state?.bindings, checked.resourceType, problems, 'state/bindings');
+    const checked = checkResourceId(literalView(resourceId), problems, 'resourceId');
+    const stateView = literalView(state);
+    if (stateView?.bindings !== undefined) checkBindingsList(stateView.bindings, problems, 'state/bindings');
+    const bindings = canonicalBindings(stateView?.bindings, checked.resourceType, problems, 'state/bindings');
     problems.throwIfAny(this);
     warnIfUnknownType(this, checked.resourceType);
-    this.id = checked.resourceId;
-    this.resourceId = checked.resourceId;
+    const written = literalRewriter([resourceId, state]);
+    this.id = written(checked.resourceId);
+    this.resourceId = written(checked.resourceId);
     this.canonicalBindings = bindings;
     this.bindings = bindings === undefined ? undefined : Token.asAny(bindings.map((b) => ({ principals: b.principals, relation: b.relation })));
   }

@@ -3,11 +3,13 @@
 import { isUnresolved, Problems } from '../core/problems';
 import { ValidationError } from '../core/validation-error';
 
-/** At least one character, none of them whitespace or a control character. */
-const ID_PATTERN = /^[^\s\p{Cc}]+$/u;
+// No whitespace, control or format characters (zero-width, bidi, BOM: invisible,
+// so an id that holds one is not the id a reader sees), and in Unicode NFC:
+// Terraform reads every string in NFC, so another form would address another resource.
+const ID_PATTERN = /^[^\s\p{Cc}\p{Cf}]+$/u;
 
 /** What an id accepts, for error lines. */
-export const ID_RULE = 'a non-empty id with no whitespace or control characters';
+export const ID_RULE = 'a non-empty id in Unicode NFC with no whitespace, control or format characters (Terraform reads every string in NFC)';
 
 /** A `type:id` string split at its first colon; the id may itself contain colons. */
 export interface TypeAndId {
@@ -24,7 +26,7 @@ export function splitTypeAndId(raw: string): TypeAndId | undefined {
 
 /** True when `id` is a valid id (see {@link ID_RULE}). */
 export function isValidId(id: string): boolean {
-  return ID_PATTERN.test(id);
+  return ID_PATTERN.test(id) && id === id.normalize('NFC');
 }
 
 /**

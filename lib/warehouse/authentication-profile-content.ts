@@ -1,4 +1,5 @@
 import { isPlainObject } from '../core/plain-object';
+import { literalText, literalValueOf } from '../core/literal-text';
 import { isUnresolved, Problems } from '../core/problems';
 
 /**
@@ -23,35 +24,51 @@ const SECRET_LOOKING_KEY = /pass|pwd|secret|token|credential|key/i;
 
 const ALLOWED_CONTENT = 'a JSON object of string keys to string values, e.g. {"AllowDBUserOverride":"1","Client_ID":"ExampleClientID"}';
 
+/** A checked content: what the construct writes, and the text Terraform will send when known. */
+export interface CheckedProfileContent {
+  /** The content as written to Terraform: canonical JSON, a token, or a `Literal.text` string. */
+  readonly written: string;
+  /** The characters the service will receive, when no part of it is unknown until Terraform runs. */
+  readonly text?: string;
+}
+
 /**
- * Checks a profile's content and returns it as canonical JSON: keys sorted by
- * code unit, no insignificant whitespace, so equivalent inputs give the same bytes.
- * Returns the input untouched when it is a token, and undefined when invalid.
+ * Checks a profile's content and returns what to write: canonical JSON (keys
+ * sorted by code unit, no insignificant whitespace, so equivalent inputs give
+ * the same bytes). A `Literal.text` content (read from the service) is checked
+ * as its text and written so that Terraform reads its canonical JSON literally;
+ * so are literal keys and values inside an object. A token (a variable, a
+ * reference) is returned untouched. Undefined when invalid.
  */
-export function canonicalProfileContent(
+export function checkProfileContent(
   content: string | { [key: string]: string },
   problems: Problems,
   path: string,
-): string | undefined {
-  if (isUnresolved(content) && typeof content === 'string') return content;
-  let parsed: unknown = content;
-  if (typeof content === 'string') {
+): CheckedProfileContent | undefined {
+  const literal = literalValueOf(content);
+  if (literal === undefined && isUnresolved(content) && typeof content === 'string') return { written: content };
+  const source = literal ?? content;
+  let parsed: unknown = source;
+  if (typeof source === 'string') {
     try {
-      parsed = JSON.parse(content);
+      parsed = JSON.parse(source);
     } catch (e) {
       // The parser's message quotes the text, which may hold a password: keep only where it failed.
       const at = /at position (\d+)/.exec((e as Error).message);
-      problems.addConcealed(path, content, `${ALLOWED_CONTENT} (not valid JSON${at ? ` at position ${at[1]}` : ''})`);
+      problems.addConcealed(path, source, `${ALLOWED_CONTENT} (not valid JSON${at ? ` at position ${at[1]}` : ''})`);
       return undefined;
     }
   }
   if (!isPlainObject(parsed)) {
     // A Map, a Date or a class instance would be written as "{}": refused, not lost.
-    problems.addConcealed(path, content, ALLOWED_CONTENT);
+    problems.addConcealed(path, source, ALLOWED_CONTENT);
     return undefined;
   }
-  const entries = Object.entries(parsed as object);
-  for (const [key, value] of entries) {
+  // Each entry as given (for writing) and as its text (for the rules).
+  // Text parsed out of a literal is text: never looked up as a token (live text may look like one).
+  const textOf = (given: unknown) => (literal === undefined ? literalValueOf(given) ?? given : given);
+  const entries = Object.entries(parsed as object).map(([key, value]) => ({ key, value, textKey: textOf(key) as string, textValue: textOf(value) }));
+  for (const { textKey: key, textValue: value } of entries) {
     if (typeof value !== 'string') {
       const allowed = 'a string value (the service stores string values only)';
       if (CREDENTIAL_KEYS.includes(key) || SECRET_LOOKING_KEY.test(key)) problems.addConcealed(`${path}/${key}`, value, allowed);
@@ -65,8 +82,15 @@ export function canonicalProfileContent(
     }
   }
   if (!problems.isClean(path)) return undefined;
-  entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`).join(',')}}`;
+  entries.sort((a, b) => (a.textKey < b.textKey ? -1 : a.textKey > b.textKey ? 1 : 0));
+  const unknown = literal === undefined && entries.some((e) => (e.key === e.textKey && isUnresolved(e.key)) || (e.value === e.textValue && isUnresolved(e.value)));
+  const text = unknown ? undefined : `{${entries.map((e) => `${JSON.stringify(e.textKey)}:${JSON.stringify(e.textValue)}`).join(',')}}`;
+  // Literal content (read from the service) is canonical JSON Terraform reads literally.
+  if (literal !== undefined) return { written: literalText(text!), text };
+  // A literal key or value is written as a JSON string whose template sequences Terraform reads literally.
+  const json = (given: string, text: string) => (given === text ? JSON.stringify(given) : literalText(JSON.stringify(text)));
+  const written = `{${entries.map((e) => `${json(e.key, e.textKey)}:${json(e.value, e.textValue as string)}`).join(',')}}`;
+  return { written, text };
 }
 
 /** Length of the content as the quota counts it: UTF-8 bytes. */

@@ -7,11 +7,12 @@ import {
 } from '../core/framework';
 import { ImportBlocks, ImportTarget } from '../core/import-blocks';
 import { compileSchema } from '../core/json-schema';
-import { constructPathOf, isUnresolved, Problems, requirePlainObject } from '../core/problems';
+import { literalView } from '../core/literal-text';
+import { constructPathOf, Problems, requirePlainObject } from '../core/problems';
 import { addReplaceTrigger, ReplaceTriggerKind } from '../core/replace-trigger';
 import { wire } from '../core/wire';
 import { WireResource } from '../core/wire-elements';
-import { canonicalProfileContent, contentByteLength, CREDENTIAL_KEYS } from './authentication-profile-content';
+import { CheckedProfileContent, checkProfileContent, contentByteLength, CREDENTIAL_KEYS } from './authentication-profile-content';
 
 const TERRAFORM_TYPE = 'aws_redshift_authentication_profile';
 
@@ -126,20 +127,21 @@ const checkName = compileSchema({ description: NAME_RULE, type: 'string', minLen
 
 function validateProps(scope: IConstruct, props: AuthenticationProfileProps): string {
   const problems = new Problems();
-  checkProps(props, problems);
-  let content: string | undefined;
+  // A Literal.text value is checked as the text it stands for.
+  checkProps(literalView(props), problems);
+  let content: CheckedProfileContent | undefined;
   if (problems.isClean('props/authenticationProfileContent')) {
-    content = canonicalProfileContent(props.authenticationProfileContent, problems, 'props/authenticationProfileContent');
+    content = checkProfileContent(props.authenticationProfileContent, problems, 'props/authenticationProfileContent');
   }
   const max = props.maxContentLength;
-  if (content !== undefined && max !== undefined && !isUnresolved(content) && problems.isClean('props/maxContentLength')) {
-    const length = contentByteLength(content);
+  if (content?.text !== undefined && max !== undefined && problems.isClean('props/maxContentLength')) {
+    const length = contentByteLength(content.text);
     if (length > max) {
       problems.add('props/authenticationProfileContent', `${length} bytes of canonical JSON`, `at most ${max} bytes (maxContentLength, the account quota)`);
     }
   }
   problems.throwIfAny(scope);
-  return content!;
+  return content!.written;
 }
 
 /**
@@ -195,7 +197,7 @@ export class AuthenticationProfile extends Construct implements IAuthenticationP
    */
   public static adopt(scope: Construct, id: string, props: AuthenticationProfileProps): AuthenticationProfile {
     const profile = new AuthenticationProfile(scope, id, props);
-    ImportBlocks.of(profile).add(() => profile.address, props.authenticationProfileName, props.provider);
+    ImportBlocks.of(profile).add(() => profile.address, literalView(props.authenticationProfileName), props.provider);
     return profile;
   }
 
@@ -216,7 +218,7 @@ export class AuthenticationProfile extends Construct implements IAuthenticationP
     provider?: TerraformProvider,
   ): ImportTarget {
     const problems = new Problems();
-    checkName(authenticationProfileName, problems, 'authenticationProfileName');
+    checkName(literalView(authenticationProfileName), problems, 'authenticationProfileName');
     problems.throwIfAny(scope);
     return new ImportTarget(scope, id, { terraformType: TERRAFORM_TYPE, importId: authenticationProfileName, provider });
   }
@@ -290,10 +292,10 @@ class ExistingAuthenticationProfile extends Construct implements IAuthentication
     requirePlainObject(constructPathOf(scope, id), state, 'state', true);
     super(scope, id);
     const problems = new Problems();
-    checkName(name, problems, 'authenticationProfileName');
+    checkName(literalView(name), problems, 'authenticationProfileName');
     let content: string | undefined;
     if (state?.authenticationProfileContent !== undefined) {
-      content = canonicalProfileContent(state.authenticationProfileContent, problems, 'state/authenticationProfileContent');
+      content = checkProfileContent(state.authenticationProfileContent, problems, 'state/authenticationProfileContent')?.written;
     }
     problems.throwIfAny(this);
     this.id = name;

@@ -8,7 +8,8 @@ import { Problems } from '../core/problems';
 import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_IDLE_TIMEOUT_MS, describeTimeout, GuardedAgents, TIMEOUT_VARIABLES, timeoutSetting, TimeoutError } from '../core/http-timeouts';
 import { describeConcealed, describeValue } from '../core/received-value';
 import { KnownSecret, serverExcerpt } from '../core/server-text';
-import { canonicalProfileContent } from './authentication-profile-content';
+import { literalToken } from '../core/literal-text';
+import { checkProfileContent } from './authentication-profile-content';
 import { AuthenticationProfileProps } from './authentication-profile';
 
 type RedshiftSdk = typeof import('@aws-sdk/client-redshift');
@@ -375,12 +376,14 @@ function toProps(profile: Profile, askedFor: string | undefined): Authentication
   if (askedFor !== undefined && name !== askedFor) throw unexpected(`the answer is the profile ${JSON.stringify(name)}, not the one asked for`);
   const content = profile.AuthenticationProfileContent;
   const problems = new Problems();
-  const canonical = typeof content === 'string' ? canonicalProfileContent(content, problems, 'content') : undefined;
-  if (canonical === undefined) {
+  // Checked as literal text: live text is never looked up as a token.
+  if (typeof content !== 'string' || checkProfileContent(literalToken(content), problems, 'content') === undefined) {
     // The content may hold secrets: its type and length only, never a value.
     throw unexpected(`the content of profile ${JSON.stringify(name)} is not a JSON object of string keys to string values (received ${describeConcealed(content)})`);
   }
-  return { authenticationProfileName: name, authenticationProfileContent: canonical };
+  // As the service holds it, byte for byte, and always literal (Literal.text): parsed, a JSON escape
+  // such as `\u0024{` becomes `${`, which Terraform would otherwise read as a template.
+  return { authenticationProfileName: name, authenticationProfileContent: literalToken(content) };
 }
 
 function compareCodePoints(a: string, b: string): number {

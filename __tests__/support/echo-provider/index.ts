@@ -9,7 +9,9 @@
  *
  * - Plans echo the proposed new state (the configuration merged with the prior
  *   state), so `after` is what Terraform read from the file.
- * - Imports succeed with `id` = the import id; reads return the state as it is.
+ * - Imports succeed with `id` = the import id, or, given a `LiveState`, with
+ *   what that live store holds (as the real provider reads the service); reads
+ *   return the state as it is.
  * - Data sources return their configuration with fixed values in the computed
  *   attributes (`response_body` a current-user document, `org_id` an org id).
  *
@@ -40,13 +42,23 @@ function providerService(): grpc.ServiceDefinition {
   return packageDefinition.tfplugin6.Provider.service;
 }
 
+/**
+ * What an import of `id` finds in a live store (a resource's state as the
+ * provider's JSON state holds it: dynamic values as `{ value, type }`), or
+ * undefined for the default (the import id in every required string).
+ */
+export type LiveState = (typeName: string, id: string) => { [name: string]: unknown } | undefined;
+
 /** Starts one echo server per provider in `providers` (default: all but aws). */
-export async function startEchoProviders(providers: readonly ProviderSchema[] = ALL_PROVIDERS.filter((p) => !p.address.endsWith('/aws'))): Promise<EchoProviders> {
+export async function startEchoProviders(
+  providers: readonly ProviderSchema[] = ALL_PROVIDERS.filter((p) => !p.address.endsWith('/aws')),
+  live?: LiveState,
+): Promise<EchoProviders> {
   const servers: grpc.Server[] = [];
   const reattach: { [address: string]: unknown } = {};
   for (const schema of providers) {
     const server = new grpc.Server();
-    server.addService(providerService(), handlers(schema));
+    server.addService(providerService(), handlers(schema, live));
     const port = await new Promise<number>((resolve, reject) =>
       server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (e, p) => (e ? reject(e) : resolve(p))),
     );
@@ -63,7 +75,7 @@ export async function startEchoProviders(providers: readonly ProviderSchema[] = 
 
 type Handler = (call: { request: any }, callback: (error: Error | null, response?: any) => void) => void;
 
-function handlers(schema: ProviderSchema): { [rpc: string]: Handler } {
+function handlers(schema: ProviderSchema, live?: LiveState): { [rpc: string]: Handler } {
   const ok = (response: (request: any) => any): Handler => (call, callback) => {
     try {
       callback(null, response(call.request));
@@ -86,7 +98,9 @@ function handlers(schema: ProviderSchema): { [rpc: string]: Handler } {
     ReadResource: ok((r) => ({ new_state: r.current_state, private: r.private })),
     PlanResourceChange: ok((r) => ({ planned_state: r.proposed_new_state, planned_private: r.prior_private })),
     ImportResourceState: ok((r) => ({
-      imported_resources: [{ type_name: r.type_name, state: { json: Buffer.from(JSON.stringify(importedState(schema.resources[r.type_name], r.id))) } }],
+      imported_resources: [
+        { type_name: r.type_name, state: { json: Buffer.from(JSON.stringify(live?.(r.type_name, r.id) ?? importedState(schema.resources[r.type_name], r.id))) } },
+      ],
     })),
     ReadDataSource: ok((r) => {
       const block = schema.dataSources[r.type_name];

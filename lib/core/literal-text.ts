@@ -1,0 +1,163 @@
+// The one rule for writing a received string (a value read from a service or a
+// file) so that Terraform reads exactly that value, in JSON and in HCL.
+//
+// Authority: Terraform's template grammar (HCL's template syntax, which the
+// JSON syntax applies to every string): `${` opens an interpolation and `%{` a
+// directive; `$${` and `%%{` are the literal `${` and `%{`; a `$` or `%` not
+// followed by `{` is literal. So a literal text is written with every `${` as
+// `$${` and every `%{` as `%%{`, and nothing else changes (`$$${x}` reads as
+// `$${x}`, checked with terraform itself by __tests__/core/literal-text.test.ts).
+//
+// cdktf scans every string it resolves for its token markers (`${TfToken[`,
+// `#{TfToken[`, `&{TfToken[`) and would look the text up as a token (throwing,
+// or worse, substituting another value). A literal `TfToken[` is therefore
+// written `TfToken${"["}`: an interpolation of the string "[", which no marker
+// matches and which Terraform reads as `[`. A leading U+FEFF, which Terraform
+// drops from a JSON string, is written `${"\uFEFF"}`.
+//
+// Users' own strings keep cdktf's meaning (`${…}` is a template): only values
+// wrapped with `Literal.text` are written literally. The readers and
+// `NodeList.propsFromKubectlJson` wrap what they read; the constructs validate
+// the literal text itself (`literalView`).
+import { IResolvable, IResolveContext, Token, Tokenization } from './framework';
+import { hclTemplate } from './hcl-writer';
+import { isPlainObject } from './plain-object';
+
+const TOKEN_MARKER = 'TfToken[';
+
+/** The Terraform template (a JSON string's text) that Terraform reads as exactly `text`. */
+export function literalTemplate(text: string): string {
+  if (!/[$%]\{|TfToken\[|^\ufeff/.test(text)) return text;
+  // split/join, not replace: a replacement string reads `$$` as one `$`.
+  const escaped = text.split('${').join('$${').split('%{').join('%%{').split(TOKEN_MARKER).join('TfToken${"["}');
+  // Terraform parses a JSON string as a template source of its own and skips a
+  // byte-order mark at its start: a leading U+FEFF is written as an interpolation.
+  return escaped.startsWith('\ufeff') ? `\${"\\uFEFF"}${escaped.slice(1)}` : escaped;
+}
+
+/** True when `text` would not be read as itself if written as a template. */
+export function needsLiteral(text: string): boolean {
+  return literalTemplate(text) !== text;
+}
+
+/** The token behind `Literal.text`: resolves to the template that reads as its text. */
+class LiteralToken implements IResolvable {
+  public readonly creationStack: string[] = [];
+  constructor(public readonly text: string) {}
+
+  public resolve(context: IResolveContext): string {
+    // Inside a Terraform expression (a function argument, say) a string is a quoted template.
+    return context.suppressBraces ? hclTemplate(literalTemplate(this.text)) : literalTemplate(this.text);
+  }
+
+  public toString(): string {
+    return Token.asString(this);
+  }
+}
+
+/** The text a `Literal.text` string stands for, or undefined for any other value. */
+export function literalValueOf(value: unknown): string | undefined {
+  if (typeof value !== 'string' || !value.includes('${TfToken[')) return undefined;
+  try {
+    const fragments = Tokenization.reverseString(value);
+    const token = fragments.length === 1 ? fragments.firstToken : undefined;
+    return token instanceof LiteralToken ? token.text : undefined;
+  } catch {
+    // Text shaped like a token that no one made (cdktf throws "Unrecognized Token Key").
+    return undefined;
+  }
+}
+
+/** `text` as a string that Terraform reads literally: a token when it needs one, else `text` itself. */
+export function literalText(text: string): string {
+  return needsLiteral(text) ? literalToken(text) : text;
+}
+
+/**
+ * `text` as a literal token, even where the text itself reads as itself: for
+ * text the construct parses and rewrites (a profile's JSON content, whose
+ * `\u0024{` becomes `${` once parsed).
+ */
+export function literalToken(text: string): string {
+  return Token.asString(new LiteralToken(text));
+}
+
+/**
+ * Every string of a value read from a service or a file, wrapped with
+ * `literalText` where it needs it (object keys are left as they are: the
+ * constructs' rules refuse keys that a template could change).
+ */
+export function literalStrings<T>(value: T): T {
+  if (typeof value === 'string') return literalText(value) as unknown as T;
+  if (Array.isArray(value)) return value.map(literalStrings) as unknown as T;
+  if (isPlainObject(value)) {
+    const out: { [key: string]: unknown } = {};
+    for (const [key, v] of Object.entries(value as object)) out[key] = literalStrings(v);
+    return out as T;
+  }
+  return value;
+}
+
+/**
+ * `value` with every `Literal.text` string replaced by its text, for the
+ * constructs' validation: a literal is checked as the text it stands for.
+ * Arrays and plain objects are copied only where something changed; cycles and
+ * other objects are kept as they are.
+ */
+export function literalView<T>(value: T): T {
+  return viewOf(value, new Map()) as T;
+}
+
+function viewOf(value: unknown, seen: Map<object, unknown>): unknown {
+  if (typeof value === 'string') return literalValueOf(value) ?? value;
+  if (value === null || typeof value !== 'object') return value;
+  if (seen.has(value)) return seen.get(value);
+  seen.set(value, value);
+  if (Array.isArray(value)) {
+    let changed = false;
+    const out = value.map((item) => {
+      const v = viewOf(item, seen);
+      changed ||= v !== item;
+      return v;
+    });
+    const result = changed ? out : value;
+    seen.set(value, result);
+    return result;
+  }
+  if (!isPlainObject(value)) return value;
+  let changed = false;
+  const out: { [key: string]: unknown } = {};
+  for (const key of Object.keys(value)) {
+    const item = (value as { [key: string]: unknown })[key];
+    const v = viewOf(item, seen);
+    changed ||= v !== item;
+    out[literalValueOf(key) ?? key] = v;
+    changed ||= (literalValueOf(key) ?? key) !== key;
+  }
+  const result = changed ? Object.assign(Object.create(Object.getPrototypeOf(value)), out) : value;
+  seen.set(value, result);
+  return result;
+}
+
+/**
+ * For a construct that canonicalises text (sorts, merges, splits it): a
+ * function that writes a text of `value`'s literal view as it was given, that
+ * is literally again when it came as a `Literal.text` string.
+ */
+export function literalRewriter(value: unknown): (text: string) => string {
+  const texts = new Set<string>();
+  collectLiterals(value, texts, new Set());
+  return texts.size === 0 ? (text) => text : (text) => (texts.has(text) ? literalText(text) : text);
+}
+
+function collectLiterals(value: unknown, texts: Set<string>, seen: Set<object>): void {
+  if (typeof value === 'string') {
+    const text = literalValueOf(value);
+    if (text !== undefined) texts.add(text);
+    return;
+  }
+  if (value === null || typeof value !== 'object' || seen.has(value)) return;
+  seen.add(value);
+  if (Array.isArray(value)) value.forEach((item) => collectLiterals(item, texts, seen));
+  else if (isPlainObject(value)) Object.values(value).forEach((item) => collectLiterals(item, texts, seen));
+}

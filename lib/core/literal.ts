@@ -1,0 +1,43 @@
+import { literalToken, literalValueOf } from './literal-text';
+
+/**
+ * Literal text: a string that Terraform reads exactly as written.
+ *
+ * Terraform reads every string of a configuration as a template, and so do
+ * these constructs: `${…}` is an interpolation and `%{…}` a directive, as
+ * everywhere in cdktf. Wrap a string with `Literal.text` when it must reach
+ * Terraform as the characters it holds (text read from a service, a file, or
+ * any text that may contain `${`, `%{` or cdktf's token markers). The
+ * constructs validate the text itself; the synthesized JSON and HCL write it
+ * with Terraform's escapes (`$${`, `%%{`). The readers and
+ * `NodeList.propsFromKubectlJson` wrap the strings they read this way.
+ *
+ * @example
+ * new AuthenticationProfile(stack, 'Profile', {
+ *   authenticationProfileName: 'analysts',
+ *   authenticationProfileContent: { Greeting: Literal.text('Hello ${user}') },
+ * });
+ */
+export class Literal {
+  /**
+   * `text` as a string that Terraform reads literally.
+   *
+   * @param text the exact characters Terraform should read
+   * @returns a token that the constructs check as `text` and synthesize as the template Terraform reads as `text`
+   */
+  public static text(text: string): string {
+    return literalToken(typeof text === 'string' ? text : String(text));
+  }
+
+  /**
+   * The characters a string returned by `Literal.text` stands for.
+   *
+   * @param value any string
+   * @returns the literal text, or undefined when `value` is not a `Literal.text` token (plain text stands for itself)
+   */
+  public static textOf(value: string): string | undefined {
+    return literalValueOf(value);
+  }
+
+  private constructor() {}
+}
