@@ -306,8 +306,8 @@ describe('AuthenticationProfileReader.list messages show no credential and stay 
     emulator.failNext('InvalidParameterValue', 400, 'first line\r\nsecond \u001b[31mred\u001b[0m \u0007 \u202eevil\u2028third\u0085');
     const error = await failure({ maxAttempts: 1 });
     expect(error.message).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202e]/);
-    // XML reads CR LF as LF.
-    expect(error.message).toContain('the service says: first line\\u000asecond \\u001b[31mred\\u001b[0m \\u0007 \\u202eevil\\u2028third\\u0085');
+    // The emulator writes CR as &#xD;, as AWS does, so CR LF arrives whole.
+    expect(error.message).toContain('the service says: first line\\u000d\\u000asecond \\u001b[31mred\\u001b[0m \\u0007 \\u202eevil\\u2028third\\u0085');
   });
 });
 
