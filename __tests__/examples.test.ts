@@ -53,6 +53,48 @@ describe('synth is all or nothing', () => {
     expect(fs.readdirSync(root)).toEqual(['cdktf.out']);
   });
 
+  test('a re-synth replaces only the synthesized files: what Terraform and the user put beside them stays (issue 20)', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'atomic-'));
+    const outdir = path.join(root, 'cdktf.out');
+    const [stack] = synthAtomically(outdir, buildExamples, false);
+    const dir = path.join(outdir, 'stacks', stack);
+    const kept: { [file: string]: string } = {
+      '.terraform/providers/marker': 'installed provider',
+      '.terraform.lock.hcl': '# lock',
+      'plan.bin': 'a saved plan',
+      'generated.tf': '# from -generate-config-out',
+      'terraform.tfstate': '{"version":4}',
+    };
+    for (const [file, text] of Object.entries(kept)) {
+      fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      fs.writeFileSync(path.join(dir, file), text);
+    }
+    const keptAsIs = () => Object.keys(kept).map((file) => fs.readFileSync(path.join(dir, file), 'utf8'));
+    const synthesized = fs.readFileSync(path.join(dir, 'cdk.tf.json'), 'utf8');
+
+    // A failed synth changes nothing, synthesized files included.
+    const failing = (app: App) => {
+      buildExamples(app);
+      new AuthenticationProfile(new TerraformStack(app, 'broken'), 'p', { authenticationProfileName: 'not_valid', authenticationProfileContent: {} });
+    };
+    expect(() => synthAtomically(outdir, failing, false)).toThrow(/broken\/p: 1 invalid property/);
+    expect(fs.readFileSync(path.join(dir, 'cdk.tf.json'), 'utf8')).toBe(synthesized);
+    expect(keptAsIs()).toEqual(Object.values(kept));
+
+    // A successful one rewrites the synthesized file and keeps the rest.
+    fs.writeFileSync(path.join(dir, 'cdk.tf.json'), '{}');
+    synthAtomically(outdir, buildExamples, false);
+    expect(fs.readFileSync(path.join(dir, 'cdk.tf.json'), 'utf8')).toBe(synthesized);
+    expect(keptAsIs()).toEqual(Object.values(kept));
+
+    // Switching to HCL removes the JSON file, which Terraform would read beside cdk.tf.
+    synthAtomically(outdir, buildExamples, true);
+    expect(fs.existsSync(path.join(dir, 'cdk.tf'))).toBe(true);
+    expect(fs.existsSync(path.join(dir, 'cdk.tf.json'))).toBe(false);
+    expect(keptAsIs()).toEqual(Object.values(kept));
+    expect(fs.readdirSync(root)).toEqual(['cdktf.out']);
+  });
+
   test('a failing cdktf validation at synth time also leaves no output', () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'atomic-'));
     const outdir = path.join(root, 'cdktf.out');

@@ -1,4 +1,6 @@
 import { literalToken, literalValueOf } from './literal-text';
+import { describeValue } from './received-value';
+import { ValidationError } from './validation-error';
 
 /**
  * Literal text: a string that Terraform reads exactly as written.
@@ -22,11 +24,12 @@ export class Literal {
   /**
    * `text` as a string that Terraform reads literally.
    *
-   * @param text the exact characters Terraform should read
+   * @param text the exact characters Terraform should read (a `ValidationError` for anything but a string)
    * @returns a token that the constructs check as `text` and synthesize as the template Terraform reads as `text`
    */
   public static text(text: string): string {
-    return literalToken(typeof text === 'string' ? text : String(text));
+    if (typeof text !== 'string') throw new ValidationError('Literal.text', [{ path: 'text', received: describeValue(text), allowed: 'a string' }]);
+    return literalToken(text);
   }
 
   /**
