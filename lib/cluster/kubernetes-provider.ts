@@ -5,6 +5,7 @@ import { constructPathOf, Problems, requirePlainObject } from '../core/problems'
 import { checkSecretReference } from '../core/secret-reference';
 import { wire } from '../core/wire';
 import { WireProvider } from '../core/wire-elements';
+import { checkUrl } from '../core/url-rule';
 
 /**
  * Props of a {@link KubernetesProvider}.
@@ -91,7 +92,8 @@ const checkProps = compileSchema({
   properties: {
     configPath: { type: 'string', minLength: 1, description: 'a path to a kubeconfig file' },
     configContext: { type: 'string', minLength: 1, description: 'a kubeconfig context name' },
-    host: { type: 'string', pattern: '^https?://[^\\s]+$', description: 'an http(s) URL such as https://10.0.0.1:6443' },
+    // Checked by checkUrl, which never prints a URL whole.
+    host: {},
     clusterCaCertificate: { type: 'string', minLength: 1, description: 'a PEM-encoded certificate' },
     // Checked by checkSecretReference, which never shows their values.
     token: {},
@@ -115,6 +117,7 @@ export class KubernetesProvider extends WireProvider {
     requirePlainObject(constructPathOf(scope, id), props, 'props', true);
     const problems = new Problems();
     checkProps(props, problems);
+    checkUrl(props.host, problems, 'props/host', { allowed: 'an http(s) URL such as https://10.0.0.1:6443' });
     for (const prop of SECRET_PROPS) checkSecretReference(scope, props[prop], problems, `props/${prop}`, SECRET_ENV[prop]);
     if ((props.clientKey === undefined) !== (props.clientCertificate === undefined)) {
       const missing = props.clientKey === undefined ? 'clientKey' : 'clientCertificate';

@@ -6,14 +6,21 @@
 // separators, format and bidi characters) is escaped too.
 
 import { isPlainObject } from './plain-object';
-import { escapeForLine } from './server-text';
+import { escapeForLine, redactCredentials } from './server-text';
 
 const MAX_RECEIVED_LENGTH = 120;
+
+/**
+ * Keys whose values are never shown, at any depth: anything that reads like a
+ * credential (`Password`, `db_password`, `client_secret`, `ApiToken`, `api_key`, `Authorization`).
+ */
+export const CREDENTIAL_LOOKING_KEY = /pass|pwd|secret|token|credential|key|auth/i;
 
 /** A received value, rendered for humans: JSON-like, truncated when long; binary data and class instances by type and size. */
 export function describeValue(value: unknown): string {
   if (typeof value === 'string' && value.length > MAX_RECEIVED_LENGTH) {
-    return `${quote(value.slice(0, MAX_RECEIVED_LENGTH))}… (${value.length} characters)`;
+    // Redacted before it is cut, so that a credential across the cut is not half shown.
+    return `${quote(redacted(value).slice(0, MAX_RECEIVED_LENGTH), false)}… (${value.length} characters)`;
   }
   const out: string[] = [];
   const length = render(value, new Set(), out, 0);
@@ -79,7 +86,9 @@ function render(value: unknown, ancestors: Set<object>, out: string[], length: n
     for (let i = 0; i < keys.length && length <= MAX_RECEIVED_LENGTH; i++) {
       if (i > 0) emit(',');
       if (!isList) emit(`${quote(String(keys[i]))}:`);
-      length = render((value as any)[keys[i]], ancestors, out, length);
+      // `key` alone is a field of Kubernetes taints and selectors, not a credential.
+      if (!isList && keys[i] !== 'key' && CREDENTIAL_LOOKING_KEY.test(String(keys[i]))) emit(`[${describeConcealed((value as any)[keys[i]])}]`);
+      else length = render((value as any)[keys[i]], ancestors, out, length);
     }
     emit(isList ? ']' : '}');
     ancestors.delete(value);
@@ -87,7 +96,12 @@ function render(value: unknown, ancestors: Set<object>, out: string[], length: n
   return length;
 }
 
-// A string as JSON, with what JSON leaves unescaped that would break the line or drive a terminal escaped as well.
-function quote(text: string): string {
-  return escapeForLine(JSON.stringify(text), false);
+// A string as JSON, credential-shaped text redacted (a token where an object belongs, a key
+// pasted into an id), with what JSON leaves unescaped that would break the line or drive a terminal escaped.
+function quote(text: string, redact = true): string {
+  return escapeForLine(JSON.stringify(redact ? redacted(text) : text), false);
+}
+
+function redacted(text: string): string {
+  return redactCredentials(text) ?? `<${text.length} characters not shown>`;
 }

@@ -43,7 +43,8 @@ const CREDENTIAL_SHAPES: readonly [RegExp, string][] = [
   // Base64 runs of 40 characters or more with upper and lower case and a digit: an AWS secret access key, a key, a blob.
   [/(?<![A-Za-z0-9/+])(?=[A-Za-z0-9/+]*[A-Z])(?=[A-Za-z0-9/+]*[a-z])(?=[A-Za-z0-9/+]*[0-9])[A-Za-z0-9/+]{40,}={0,2}/g, '<redacted>'],
   // Datadog API (32) and application (40) keys, and other long hex secrets.
-  [/(?<![0-9a-f])[0-9a-f]{32,}(?![0-9a-f])/g, '<redacted>'],
+  // (Digits and letters both: a run of one letter, `aaaa…`, is no key.)
+  [/(?<![0-9a-f])(?=[0-9a-f]*[0-9])(?=[0-9a-f]*[a-f])[0-9a-f]{32,}(?![0-9a-f])/g, '<redacted>'],
 ];
 
 /**

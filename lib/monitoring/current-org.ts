@@ -6,7 +6,8 @@ import { wire } from '../core/wire';
 import { ensureDefaultProvider } from '../core/default-provider';
 import { WireDataSource } from '../core/wire-elements';
 import { checkSecretReference } from '../core/secret-reference';
-import { DatadogApiUrl, DatadogProvider } from './datadog-provider';
+import { checkUrl, withoutCredentials } from '../core/url-rule';
+import { DATADOG_API_URL, DatadogApiUrl, DatadogProvider } from './datadog-provider';
 import { fetchOrgId, FetchOrgIdOptions } from './fetch-org-id';
 import { HttpProvider } from './http-provider';
 import { Principal } from './principal';
@@ -70,14 +71,13 @@ export interface CurrentOrgProps {
   readonly appKey?: string;
 }
 
-const API_URL_RULE = 'an absolute http(s) URL without the /api/ path, e.g. https://api.datadoghq.eu';
-
 const checkProps = compileSchema({
   type: 'object',
   properties: {
     source: { description: 'CurrentOrgSource.CURRENT_USER_DATA_SOURCE or CurrentOrgSource.HTTP', enum: ['datadog_current_user', 'http'] },
     provider: {},
-    apiUrl: { description: API_URL_RULE, type: 'string', pattern: '^https?://[^\\s/]+(/[^\\s]*)?$', not: { pattern: '/api/?$' } },
+    // Checked by checkUrl, which never prints a URL whole.
+    apiUrl: {},
     apiKey: {},
     appKey: {},
   },
@@ -132,11 +132,12 @@ export class CurrentOrg extends Construct {
     const problems = new Problems();
     checkProps(props, problems);
     if (source === CurrentOrgSource.HTTP) {
+      checkUrl(props.apiUrl, problems, 'props/apiUrl', DATADOG_API_URL);
       checkSecretReference(this, props.apiKey, problems, 'props/apiKey');
       checkSecretReference(this, props.appKey, problems, 'props/appKey');
     } else {
       for (const name of ['apiUrl', 'apiKey', 'appKey'] as const) {
-        if (props[name] !== undefined) problems.add(`props/${name}`, name === 'apiUrl' ? props[name] : 'a value (not shown)', 'nothing with CURRENT_USER_DATA_SOURCE: the datadog provider\'s settings apply; set it only with CurrentOrgSource.HTTP');
+        if (props[name] !== undefined) problems.add(`props/${name}`, name === 'apiUrl' && typeof props[name] === 'string' ? withoutCredentials(props[name]!) : 'a value (not shown)', 'nothing with CURRENT_USER_DATA_SOURCE: the datadog provider\'s settings apply; set it only with CurrentOrgSource.HTTP');
       }
     }
     problems.throwIfAny(this);

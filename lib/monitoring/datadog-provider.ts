@@ -4,6 +4,7 @@ import { constructPathOf, Problems, requirePlainObject } from '../core/problems'
 import { wire } from '../core/wire';
 import { WireProvider } from '../core/wire-elements';
 import { checkSecretReference } from '../core/secret-reference';
+import { checkUrl, UrlRule } from '../core/url-rule';
 
 /** The default version constraint of `DataDog/datadog`: the restriction policy schema is the same throughout. */
 export const DEFAULT_DATADOG_VERSION_CONSTRAINT = '>= 3.82.0, < 5.0.0';
@@ -86,12 +87,17 @@ export interface DatadogProviderProps {
   readonly versionConstraint?: string;
 }
 
-const API_URL_RULE = 'an absolute http(s) URL without the /api/ path, e.g. https://api.datadoghq.eu';
+/** The rule for a Datadog API URL (DatadogProvider, CurrentOrg). */
+export const DATADOG_API_URL: UrlRule = {
+  allowed: 'an absolute http(s) URL without the /api/ path, e.g. https://api.datadoghq.eu',
+  check: (url) => (/\/api\/?$/.test(url.pathname) ? 'it ends with /api/: give the site URL' : undefined),
+};
 
 const checkProps = compileSchema({
   type: 'object',
   properties: {
-    apiUrl: { description: API_URL_RULE, type: 'string', pattern: '^https?://[^\\s/]+(/[^\\s]*)?$', not: { pattern: '/api/?$' } },
+    // Checked by checkUrl, which never prints a URL whole.
+    apiUrl: {},
     apiKey: {},
     appKey: {},
     validate: { description: 'true or false', type: 'boolean' },
@@ -136,6 +142,7 @@ export class DatadogProvider extends WireProvider {
     this.versionConstraint = versionConstraint;
     const problems = new Problems();
     checkProps(props, problems);
+    checkUrl(props.apiUrl, problems, 'props/apiUrl', DATADOG_API_URL);
     checkSecretReference(this, props.apiKey, problems, 'props/apiKey', 'DD_API_KEY');
     checkSecretReference(this, props.appKey, problems, 'props/appKey', 'DD_APP_KEY');
     problems.throwIfAny(this);

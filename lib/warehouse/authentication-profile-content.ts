@@ -1,6 +1,7 @@
 import { isPlainObject } from '../core/plain-object';
 import { literalText, literalValueOf } from '../core/literal-text';
 import { isUnresolved, Problems } from '../core/problems';
+import { CREDENTIAL_LOOKING_KEY } from '../core/received-value';
 
 /**
  * Keys the service refuses to store in a profile, because they are credentials.
@@ -18,9 +19,6 @@ export const CREDENTIAL_KEYS: readonly string[] = [
   'auth_profile',
 ];
 
-// Keys whose values are not echoed in error lines: the service's credential keys
-// and anything that reads like one (`db_password`, `client_secret`, `ApiToken`).
-const SECRET_LOOKING_KEY = /pass|pwd|secret|token|credential|key/i;
 
 const ALLOWED_CONTENT = 'a JSON object of string keys to string values, e.g. {"AllowDBUserOverride":"1","Client_ID":"ExampleClientID"}';
 
@@ -71,7 +69,8 @@ export function checkProfileContent(
   for (const { textKey: key, textValue: value } of entries) {
     if (typeof value !== 'string') {
       const allowed = 'a string value (the service stores string values only)';
-      if (CREDENTIAL_KEYS.includes(key) || SECRET_LOOKING_KEY.test(key)) problems.addConcealed(`${path}/${key}`, value, allowed);
+      // Not echoed: the service's credential keys and anything that reads like one (received-value.ts).
+      if (CREDENTIAL_KEYS.includes(key) || CREDENTIAL_LOOKING_KEY.test(key)) problems.addConcealed(`${path}/${key}`, value, allowed);
       else problems.add(`${path}/${key}`, value, allowed);
     } else if (CREDENTIAL_KEYS.includes(key)) {
       problems.add(

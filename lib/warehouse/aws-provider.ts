@@ -4,6 +4,8 @@ import { compileSchema } from '../core/json-schema';
 import { constructPathOf, isUnresolved, Problems, requirePlainObject } from '../core/problems';
 import { wire } from '../core/wire';
 import { WireProvider } from '../core/wire-elements';
+import { isPlainObject } from '../core/plain-object';
+import { checkUrl } from '../core/url-rule';
 
 /**
  * Props of an {@link AwsProvider}. Access keys are not props: the provider reads
@@ -76,7 +78,8 @@ const checkProps = compileSchema({
     endpoints: {
       description: 'service names to absolute http(s) URLs',
       type: 'object',
-      additionalProperties: { description: 'an absolute http(s) URL', type: 'string', pattern: '^https?://[^\\s]+$' },
+      // Each checked by checkUrl, which never prints a URL whole.
+      additionalProperties: {},
     },
     skipCredentialsValidation: { description: 'true or false', type: 'boolean' },
     skipRequestingAccountId: { description: 'true or false', type: 'boolean' },
@@ -102,6 +105,10 @@ export class AwsProvider extends WireProvider {
     requirePlainObject(constructPathOf(scope, id), props, 'props', true);
     const problems = new Problems();
     checkProps(props, problems);
+    const endpoints: unknown = props.endpoints;
+    if (isPlainObject(endpoints) && !isUnresolved(endpoints)) {
+      for (const [service, url] of Object.entries(endpoints)) checkUrl(url, problems, `props/endpoints/${service}`, { allowed: 'an absolute http(s) URL' });
+    }
     super(scope, id, {
       providerName: 'aws',
       source: 'hashicorp/aws',
