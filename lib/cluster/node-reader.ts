@@ -10,7 +10,9 @@
 import * as http from 'http';
 import * as https from 'https';
 import { NODE_READ_ERROR_BRAND } from '../core/errors';
+import { compileSchema } from '../core/json-schema';
 import { LibraryError } from '../core/library-error';
+import { Problems, problemSummary } from '../core/problems';
 import { IReadProgress, progressOptionProblem } from '../core/read-progress';
 import { describeValue } from '../core/received-value';
 import { nodeListFromKubectlJson } from './kubectl-json';
@@ -186,11 +188,21 @@ interface Counters {
   restarts: number;
 }
 
+// Which options exist; checkOptions checks their values.
+const checkOptionNames = compileSchema({
+  type: 'object',
+  properties: { kubeconfigPath: {}, context: {}, chunkSize: {}, maxRestarts: {}, requestTimeoutMs: {}, progress: {} },
+  additionalProperties: false,
+});
+
 function checkOptions(options: ClusterNodeReaderOptions): Settings {
   const fail = (message: string): never => {
     throw new NodeReadError(NodeReadFailure.INVALID_OPTIONS, NO_SERVER, message, 0, 0);
   };
-  if (options === null || typeof options !== 'object') fail(`options must be an object, not ${describeValue(options)}`);
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) fail(`options must be an object, not ${describeValue(options)}`);
+  const problems = new Problems();
+  checkOptionNames(options, problems, 'options');
+  if (problems.list.length > 0) fail(problemSummary(problems.list));
   const whole = (value: unknown, fallback: number, name: string, min: number): number => {
     if (value === undefined) return fallback;
     if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min) {
