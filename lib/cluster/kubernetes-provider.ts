@@ -1,7 +1,7 @@
 import { Construct } from 'constructs';
 import { IResolvable } from '../core/framework';
 import { compileSchema } from '../core/json-schema';
-import { constructPathOf, Problems, requirePlainObject } from '../core/problems';
+import { constructPathOf, Problems, requireKnown, requirePlainObject } from '../core/problems';
 import { checkSecretReference } from '../core/secret-reference';
 import { wire } from '../core/wire';
 import { WireProvider } from '../core/wire-elements';
@@ -115,6 +115,8 @@ export class KubernetesProvider extends WireProvider {
     requirePlainObject(constructPathOf(scope, id), props, 'props', true);
     const problems = new Problems();
     checkProps(props, problems);
+    requireKnown(props.alias, problems, 'props/alias', 'Terraform reads a provider alias as a literal');
+    requireKnown(props.versionConstraint, problems, 'props/versionConstraint', 'Terraform reads required_providers versions as literals');
     for (const prop of SECRET_PROPS) checkSecretReference(scope, props[prop], problems, `props/${prop}`, SECRET_ENV[prop]);
     if ((props.clientKey === undefined) !== (props.clientCertificate === undefined)) {
       const missing = props.clientKey === undefined ? 'clientKey' : 'clientCertificate';

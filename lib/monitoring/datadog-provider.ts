@@ -1,6 +1,6 @@
 import { Construct } from 'constructs';
 import { compileSchema } from '../core/json-schema';
-import { constructPathOf, Problems, requirePlainObject } from '../core/problems';
+import { constructPathOf, Problems, requireKnown, requirePlainObject } from '../core/problems';
 import { wire } from '../core/wire';
 import { WireProvider } from '../core/wire-elements';
 import { checkSecretReference } from '../core/secret-reference';
@@ -136,6 +136,8 @@ export class DatadogProvider extends WireProvider {
     this.versionConstraint = versionConstraint;
     const problems = new Problems();
     checkProps(props, problems);
+    requireKnown(props.alias, problems, 'props/alias', 'Terraform reads a provider alias as a literal');
+    requireKnown(props.versionConstraint, problems, 'props/versionConstraint', 'Terraform reads required_providers versions as literals');
     checkSecretReference(this, props.apiKey, problems, 'props/apiKey', 'DD_API_KEY');
     checkSecretReference(this, props.appKey, problems, 'props/appKey', 'DD_APP_KEY');
     problems.throwIfAny(this);

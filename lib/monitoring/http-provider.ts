@@ -1,6 +1,6 @@
 import { Construct } from 'constructs';
 import { compileSchema } from '../core/json-schema';
-import { constructPathOf, Problems, requirePlainObject } from '../core/problems';
+import { constructPathOf, Problems, requireKnown, requirePlainObject } from '../core/problems';
 import { WireProvider } from '../core/wire-elements';
 
 /** Props of an {@link HttpProvider}. */
@@ -52,6 +52,8 @@ export class HttpProvider extends WireProvider {
     });
     const problems = new Problems();
     checkProps(props, problems);
+    requireKnown(props.alias, problems, 'props/alias', 'Terraform reads a provider alias as a literal');
+    requireKnown(props.versionConstraint, problems, 'props/versionConstraint', 'Terraform reads required_providers versions as literals');
     problems.throwIfAny(this);
   }
 }

@@ -1,7 +1,7 @@
 import { Construct } from 'constructs';
 import { IResolvable } from '../core/framework';
 import { compileSchema } from '../core/json-schema';
-import { constructPathOf, isUnresolved, Problems, requirePlainObject } from '../core/problems';
+import { constructPathOf, isUnresolved, Problems, requireKnown, requirePlainObject } from '../core/problems';
 import { wire } from '../core/wire';
 import { WireProvider } from '../core/wire-elements';
 
@@ -102,6 +102,9 @@ export class AwsProvider extends WireProvider {
     requirePlainObject(constructPathOf(scope, id), props, 'props', true);
     const problems = new Problems();
     checkProps(props, problems);
+    requireKnown(props.endpoints, problems, 'props/endpoints', 'Terraform writes endpoints as a block; each URL may be a token');
+    requireKnown(props.alias, problems, 'props/alias', 'Terraform reads a provider alias as a literal');
+    requireKnown(props.versionConstraint, problems, 'props/versionConstraint', 'Terraform reads required_providers versions as literals');
     super(scope, id, {
       providerName: 'aws',
       source: 'hashicorp/aws',
