@@ -122,6 +122,8 @@ export class KubernetesProvider extends WireProvider {
       const missing = props.clientKey === undefined ? 'clientKey' : 'clientCertificate';
       problems.add(`props/${missing}`, undefined, 'a value when the other half of the client certificate pair is given (or neither)');
     }
+    // Refused before the provider exists: nothing is added to the tree, nothing written.
+    problems.throwIfAnyAt(constructPathOf(scope, id));
     super(scope, id, {
       providerName: 'kubernetes',
       source: 'hashicorp/kubernetes',
@@ -138,6 +140,5 @@ export class KubernetesProvider extends WireProvider {
         insecure: wire.boolean(props.insecure),
       }),
     });
-    problems.throwIfAny(this);
   }
 }

@@ -53,6 +53,15 @@ export class Problems {
     return this.found;
   }
 
+  /**
+   * Throws a {@link ValidationError} naming `constructPath` when any problem was
+   * recorded: for checks that run before the construct exists, so that nothing
+   * is added to the tree (nor written) when it is refused.
+   */
+  public throwIfAnyAt(constructPath: string): void {
+    if (this.found.length > 0) throw new ValidationError(constructPath, [...this.found]);
+  }
+
   /** Throws a {@link ValidationError} naming `scope`'s path when any problem was recorded. */
   public throwIfAny(scope: IConstruct): void {
     if (this.found.length > 0) throw new ValidationError(scope.node.path, [...this.found]);

@@ -119,6 +119,14 @@ export class DatadogProvider extends WireProvider {
    */
   constructor(scope: Construct, id: string, props: DatadogProviderProps = {}) {
     requirePlainObject(constructPathOf(scope, id), props, 'props', true);
+    const problems = new Problems();
+    checkProps(props, problems);
+    requireKnown(props.alias, problems, 'props/alias', 'Terraform reads a provider alias as a literal');
+    requireKnown(props.versionConstraint, problems, 'props/versionConstraint', 'Terraform reads required_providers versions as literals');
+    checkSecretReference(scope, props.apiKey, problems, 'props/apiKey', 'DD_API_KEY');
+    checkSecretReference(scope, props.appKey, problems, 'props/appKey', 'DD_APP_KEY');
+    // Refused before the provider exists: nothing is added to the tree, nothing written.
+    problems.throwIfAnyAt(constructPathOf(scope, id));
     const versionConstraint = props.versionConstraint ?? DEFAULT_DATADOG_VERSION_CONSTRAINT;
     super(scope, id, {
       providerName: 'datadog',
@@ -134,12 +142,5 @@ export class DatadogProvider extends WireProvider {
       }),
     });
     this.versionConstraint = versionConstraint;
-    const problems = new Problems();
-    checkProps(props, problems);
-    requireKnown(props.alias, problems, 'props/alias', 'Terraform reads a provider alias as a literal');
-    requireKnown(props.versionConstraint, problems, 'props/versionConstraint', 'Terraform reads required_providers versions as literals');
-    checkSecretReference(this, props.apiKey, problems, 'props/apiKey', 'DD_API_KEY');
-    checkSecretReference(this, props.appKey, problems, 'props/appKey', 'DD_APP_KEY');
-    problems.throwIfAny(this);
   }
 }

@@ -105,6 +105,8 @@ export class AwsProvider extends WireProvider {
     requireKnown(props.endpoints, problems, 'props/endpoints', 'Terraform writes endpoints as a block; each URL may be a token');
     requireKnown(props.alias, problems, 'props/alias', 'Terraform reads a provider alias as a literal');
     requireKnown(props.versionConstraint, problems, 'props/versionConstraint', 'Terraform reads required_providers versions as literals');
+    // Refused before the provider exists: nothing is added to the tree, nothing written.
+    problems.throwIfAnyAt(constructPathOf(scope, id));
     super(scope, id, {
       providerName: 'aws',
       source: 'hashicorp/aws',
@@ -119,7 +121,6 @@ export class AwsProvider extends WireProvider {
         endpoints: props.endpoints === undefined || isUnresolved(props.endpoints) ? undefined : wire.blockList([endpointsBlock(props.endpoints)]),
       }),
     });
-    problems.throwIfAny(this);
   }
 }
 
