@@ -223,6 +223,8 @@ const CONSTRUCTS: Construct[] = [
       { prop: 'items.0.metadata.generation', kinds: ['number'], notWritten: true },
       { prop: 'items.0.metadata.deletionGracePeriodSeconds', kinds: ['number'], notWritten: true },
       { prop: 'items.0.metadata.creationTimestamp', kinds: ['string'], notWritten: true },
+      { prop: 'items.0.spec', kinds: ['resolvable'] },
+      { prop: 'items.0.status', kinds: ['resolvable'], notWritten: true },
       { prop: 'items.0.spec.podCIDR', kinds: ['string'] },
       { prop: 'items.0.spec.podCIDRs', kinds: ['list'] },
       { prop: 'items.0.spec.podCIDRs.1', kinds: ['string'], base: node({ spec: { podCIDR: '10.0.0.0/24', podCIDRs: ['10.0.0.0/24', 'fd00::/64'] } }) },
@@ -240,6 +242,7 @@ const CONSTRUCTS: Construct[] = [
       // Labels/annotations/taints mode: maps are attributes (a token is fine), taints are blocks.
       { prop: 'items.0.metadata.labels', kinds: ['map'], base: { mode: LAT, ...node() } },
       { prop: 'items.0.metadata.annotations', kinds: ['map'], base: { mode: LAT, ...node() } },
+      { prop: 'items.0.spec', kinds: ['resolvable'], base: { mode: LAT, ...node() }, refused: 'kubernetes_node_taint writes its taints as blocks' },
       { prop: 'items.0.spec.taints', kinds: ['list'], base: { mode: LAT, ...node() }, refused: 'kubernetes_node_taint writes each taint as a block' },
       { prop: 'items.0.spec.taints.0', kinds: ['resolvable'], base: { mode: LAT, ...node() }, refused: 'kubernetes_node_taint writes each taint as a block' },
       { prop: 'items.0.spec.taints.0.value', kinds: ['string'], base: { mode: LAT, ...node({ spec: { taints: [{ key: 'k', effect: 'NoSchedule' }] } }) } },

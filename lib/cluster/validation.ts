@@ -195,6 +195,9 @@ function checkKeyValues(map: { [key: string]: string } | undefined, path: string
 
 function checkSpec(node: Node, base: string, problems: Problems, taintKeysUniquePerNode: boolean, findings: NodeListFindings, i: number): void {
   const spec = node.spec;
+  if (taintKeysUniquePerNode && isUnresolved(spec)) {
+    problems.add(`${base}/spec`, spec, 'a spec known at synth time in LabelsAnnotationsTaints mode (kubernetes_node_taint writes its taints as blocks)');
+  }
   if (spec === undefined || spec === null || typeof spec !== 'object' || isUnresolved(spec)) return;
   const path = `${base}/spec`;
   if (spec.configSource !== undefined) findings.withConfigSource.push(i);
