@@ -318,3 +318,34 @@ describe('closed props: every struct of the jsii assembly', () => {
     expect(wrong).toEqual([]);
   });
 });
+
+describe('closed props: the cases of issue 18', () => {
+  const refusal = (f: () => unknown): ValidationError => {
+    try {
+      f();
+    } catch (e) {
+      if (e instanceof ValidationError) return e;
+      throw e;
+    }
+    throw new Error('expected a ValidationError, nothing was thrown');
+  };
+
+  test('GIVEN a misspelt maxContentLenght THEN it is refused by name, not dropped with its quota check', () => {
+    const error = refusal(() => new AuthenticationProfile(newStack(), 'p', { authenticationProfileName: 'p', authenticationProfileContent: '{"a":"1"}', maxContentLenght: 1 } as any));
+    expect(error.problems).toEqual([
+      expect.objectContaining({ path: 'props/maxContentLenght', received: 'a number (not shown)', allowed: expect.stringContaining('no such property; known properties: authenticationProfileName, authenticationProfileContent, maxContentLength') }),
+    ]);
+  });
+
+  test('GIVEN a misspelt labelSelecter THEN ClusterNodes refuses it rather than read every node', () => {
+    const error = refusal(() => new ClusterNodes(newStack(), 'n', { labelSelecter: 'pool=gpu' } as any));
+    expect(error.problems.map((p) => p.path)).toEqual(['props/labelSelecter']);
+    expect(error.message).not.toContain('pool=gpu');
+  });
+
+  test('GIVEN a stray password THEN NodeList refuses it without echoing it', () => {
+    const error = refusal(() => new NodeList(newStack(), 'n', { items: [{ metadata: { name: 'n1' } }], password: 'hunter2-hunter2' } as any));
+    expect(error.message).toContain('props/password: received a string of 15 characters (not shown); allowed: no such property');
+    expect(error.message).not.toContain('hunter2');
+  });
+});
