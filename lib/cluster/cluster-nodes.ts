@@ -41,7 +41,10 @@ const checkProps = compileSchema({
     labelSelector: { type: 'string', minLength: 1, description: 'a non-empty label selector such as "pool=general,!gpu"' },
     fieldSelector: { type: 'string', minLength: 1, description: 'a non-empty field selector such as "spec.unschedulable=false"' },
     limit: { type: 'integer', minimum: 1, description: 'a whole number of nodes, at least 1' },
+    // cdktf's own object: passed to the framework as given.
+    provider: {},
   },
+  additionalProperties: false,
 });
 
 /**

@@ -1,11 +1,28 @@
 // The transitions of NodeConfigStatus (dynamic kubelet configuration). The
 // kubelet feature behind them was deprecated in Kubernetes 1.22 and removed from
 // the kubelet in 1.24; this models what the API documents, as a pure function.
-import { describeValue, requirePlainObject } from '../core/problems';
+import { compileSchema } from '../core/json-schema';
+import { describeValue, Problems, requirePlainObject } from '../core/problems';
 import { ValidationError } from '../core/validation-error';
 import { ConfigMapNodeConfigSource, NodeConfigSource, NodeConfigStatus } from './model';
+import { NODE_CONFIG_SOURCE_SCHEMA, NODE_CONFIG_STATUS_SCHEMA } from './schema';
 
 const MACHINE = 'NodeConfigStatusMachine.next';
+
+// The shapes of the model (NodeList's schema for status.config); the values the transitions read are checked below.
+const checkState = compileSchema({
+  type: 'object',
+  required: ['status'],
+  properties: { status: NODE_CONFIG_STATUS_SCHEMA, assignedRecordUpdatedAt: {} },
+  additionalProperties: false,
+});
+const checkEvent = compileSchema({
+  type: 'object',
+  required: ['type'],
+  properties: { type: {}, message: {} },
+  additionalProperties: false,
+});
+const checkSource = compileSchema(NODE_CONFIG_SOURCE_SCHEMA);
 
 /** How long Assigned must stay Active before it becomes LastKnownGood: 10 minutes. */
 export const NODE_CONFIG_SOAK_MILLISECONDS = 10 * 60 * 1000;
@@ -70,6 +87,10 @@ export function nextNodeConfigStatus(current: NodeConfigState, event: NodeConfig
   requirePlainObject(MACHINE, current, 'current', false);
   requirePlainObject(MACHINE, current.status, 'current/status', false);
   requirePlainObject(MACHINE, event, 'event', false);
+  const problems = new Problems();
+  checkState(current, problems, 'current');
+  checkEvent(event, problems, 'event');
+  if (problems.list.length > 0) throw new ValidationError(MACHINE, [...problems.list]);
   if (!(now instanceof Date) || Number.isNaN(now.getTime())) {
     throw new ValidationError(MACHINE, [{ path: 'now', received: describeValue(now), allowed: 'a valid Date' }]);
   }
@@ -119,6 +140,10 @@ function compact(status: NodeConfigStatus): NodeConfigStatus {
 
 /** True when two config sources name the same ConfigMap at the same version. */
 export function sameSource(a: NodeConfigSource | undefined, b: NodeConfigSource | undefined): boolean {
+  const problems = new Problems();
+  if (a !== undefined) checkSource(a, problems, 'a');
+  if (b !== undefined) checkSource(b, problems, 'b');
+  if (problems.list.length > 0) throw new ValidationError('NodeConfigStatusMachine.sameSource', [...problems.list]);
   if (a === undefined || b === undefined) return a === b;
   return sameConfigMap(a.configMap, b.configMap);
 }

@@ -1,7 +1,7 @@
 import { Construct } from 'constructs';
 import { IResolvable } from '../core/framework';
 import { compileSchema } from '../core/json-schema';
-import { constructPathOf, Problems, requirePlainObject } from '../core/problems';
+import { constructPathOf, Problems, requireKnown, requirePlainObject } from '../core/problems';
 import { checkSecretReference } from '../core/secret-reference';
 import { wire } from '../core/wire';
 import { WireProvider } from '../core/wire-elements';
@@ -118,11 +118,15 @@ export class KubernetesProvider extends WireProvider {
     const problems = new Problems();
     checkProps(props, problems);
     checkUrl(props.host, problems, 'props/host', { allowed: 'an http(s) URL such as https://10.0.0.1:6443' });
+    requireKnown(props.alias, problems, 'props/alias', 'Terraform reads a provider alias as a literal');
+    requireKnown(props.versionConstraint, problems, 'props/versionConstraint', 'Terraform reads required_providers versions as literals');
     for (const prop of SECRET_PROPS) checkSecretReference(scope, props[prop], problems, `props/${prop}`, SECRET_ENV[prop]);
     if ((props.clientKey === undefined) !== (props.clientCertificate === undefined)) {
       const missing = props.clientKey === undefined ? 'clientKey' : 'clientCertificate';
       problems.add(`props/${missing}`, undefined, 'a value when the other half of the client certificate pair is given (or neither)');
     }
+    // Refused before the provider exists: nothing is added to the tree, nothing written.
+    problems.throwIfAnyAt(constructPathOf(scope, id));
     super(scope, id, {
       providerName: 'kubernetes',
       source: 'hashicorp/kubernetes',
@@ -139,6 +143,5 @@ export class KubernetesProvider extends WireProvider {
         insecure: wire.boolean(props.insecure),
       }),
     });
-    problems.throwIfAny(this);
   }
 }

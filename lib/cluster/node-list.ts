@@ -9,7 +9,7 @@ import {
 } from '../core/framework';
 import { ImportBlocks } from '../core/import-blocks';
 import { literalView } from '../core/literal-text';
-import { constructPathOf, Problems, requirePlainObject } from '../core/problems';
+import { constructPathOf, Problems, requireKnown, requirePlainObject } from '../core/problems';
 import { ValidationError } from '../core/validation-error';
 import { wire, WireAttributes } from '../core/wire';
 import { WireResource } from '../core/wire-elements';
@@ -211,6 +211,7 @@ export class NodeList extends Construct {
     // A Literal.text value is checked as the text it stands for, and written literally.
     const view = literalView(props);
     const findings = validateNodeList(view, problems, mode === NodeListMode.LABELS_ANNOTATIONS_TAINTS);
+    requireKnown(props.mode, problems, 'props/mode', 'it chooses which resources are declared');
     problems.throwIfAny(this);
 
     this.items = props.items;

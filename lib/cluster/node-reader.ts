@@ -10,7 +10,9 @@
 import * as http from 'http';
 import { NODE_READ_ERROR_BRAND } from '../core/errors';
 import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_IDLE_TIMEOUT_MS, describeTimeout, httpGet, isTimeoutError, RequestTimeouts, TIMEOUT_VARIABLES, timeoutSetting } from '../core/http-timeouts';
+import { compileSchema } from '../core/json-schema';
 import { LibraryError } from '../core/library-error';
+import { Problems, problemSummary } from '../core/problems';
 import { IReadProgress, progressOptionProblem } from '../core/read-progress';
 import { describeValue } from '../core/received-value';
 import { KnownSecret, serverExcerpt } from '../core/server-text';
@@ -204,11 +206,21 @@ interface ReadState {
   readonly secrets: KnownSecret[];
 }
 
+// Which options exist; checkOptions checks their values.
+const checkOptionNames = compileSchema({
+  type: 'object',
+  properties: { kubeconfigPath: {}, context: {}, chunkSize: {}, maxRestarts: {}, requestTimeoutMs: {}, connectTimeoutMs: {}, idleTimeoutMs: {}, progress: {} },
+  additionalProperties: false,
+});
+
 function checkOptions(options: ClusterNodeReaderOptions): Settings {
   const fail = (message: string): never => {
     throw new NodeReadError(NodeReadFailure.INVALID_OPTIONS, NO_SERVER, message, 0, 0);
   };
-  if (options === null || typeof options !== 'object') fail(`options must be an object, not ${describeValue(options)}`);
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) fail(`options must be an object, not ${describeValue(options)}`);
+  const problems = new Problems();
+  checkOptionNames(options, problems, 'options');
+  if (problems.list.length > 0) fail(problemSummary(problems.list));
   const whole = (value: unknown, fallback: number, name: string, min: number): number => {
     if (value === undefined) return fallback;
     if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min) {

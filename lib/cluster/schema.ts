@@ -179,6 +179,15 @@ export const checkNodeListStructure = compileSchema({
     mode: { description: 'Manifest or LabelsAnnotationsTaints (NodeListMode)', enum: ['Manifest', 'LabelsAnnotationsTaints'] },
     fieldManager: str('a field manager name'),
     forceConflicts: bool,
+    // cdktf's own objects: passed to the framework as given.
+    provider: {},
+    dependsOn: {},
   },
   required: ['items'],
+  additionalProperties: false,
 });
+
+/** The NodeConfigStatus schema, for `NodeConfigStatusMachine` (config-status-machine.ts). */
+export const NODE_CONFIG_STATUS_SCHEMA = nodeConfigStatus;
+/** The NodeConfigSource schema, for `NodeConfigStatusMachine.sameSource`. */
+export const NODE_CONFIG_SOURCE_SCHEMA = configSource;

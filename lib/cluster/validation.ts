@@ -76,11 +76,12 @@ export function validateNodeList(
     withReadOnlyMetadata: [],
     listSelfLink: props.metadata?.selfLink !== undefined,
   };
+  // The rest of the props are checked whatever items is (the schema skips a token).
+  checkNodeListStructure(props, problems);
   if (isUnresolved(props.items)) {
     problems.add('props/items', props.items, 'a list of nodes known at synth time (one resource is declared per node)');
     return findings;
   }
-  checkNodeListStructure(props, problems);
   if (!Array.isArray(props.items)) return findings;
 
   const firstIndexByName = new Map<string, number>();
@@ -194,6 +195,9 @@ function checkKeyValues(map: { [key: string]: string } | undefined, path: string
 
 function checkSpec(node: Node, base: string, problems: Problems, taintKeysUniquePerNode: boolean, findings: NodeListFindings, i: number): void {
   const spec = node.spec;
+  if (taintKeysUniquePerNode && isUnresolved(spec)) {
+    problems.add(`${base}/spec`, spec, 'a spec known at synth time in LabelsAnnotationsTaints mode (kubernetes_node_taint writes its taints as blocks)');
+  }
   if (spec === undefined || spec === null || typeof spec !== 'object' || isUnresolved(spec)) return;
   const path = `${base}/spec`;
   if (spec.configSource !== undefined) findings.withConfigSource.push(i);
@@ -208,6 +212,14 @@ function checkSpec(node: Node, base: string, problems: Problems, taintKeysUnique
     problems.add(`${path}/podCIDRs/0`, cidrs[0], `the same CIDR as podCIDR (${JSON.stringify(spec.podCIDR)})`);
   }
 
+  // kubernetes_node_taint writes each taint as a block: known at synth time in that mode (an expression is fine in a manifest).
+  const TAINT_BLOCKS = 'known at synth time in LabelsAnnotationsTaints mode (kubernetes_node_taint writes each taint as a block)';
+  if (taintKeysUniquePerNode && isUnresolved(spec.taints)) problems.add(`${path}/taints`, spec.taints, `a list of taints ${TAINT_BLOCKS}`);
+  if (taintKeysUniquePerNode && Array.isArray(spec.taints) && !isUnresolved(spec.taints)) {
+    spec.taints.forEach((taint, t) => {
+      if (isUnresolved(taint)) problems.add(`${path}/taints/${t}`, taint, `a taint ${TAINT_BLOCKS}`);
+    });
+  }
   if (Array.isArray(spec.taints) && !isUnresolved(spec.taints)) {
     const seen = new Map<string, number>();
     spec.taints.forEach((taint, t) => {

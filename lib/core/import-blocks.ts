@@ -1,7 +1,9 @@
 import { Construct, IConstruct } from 'constructs';
 import { TerraformElement, TerraformProvider, TerraformStack, ValidateTerraformVersion } from './framework';
 import { hclValueForCdktf } from './hcl-writer';
-import { constructPathOf, requirePlainObject } from './problems';
+import { compileSchema } from './json-schema';
+import { constructPathOf, isUnresolved, Problems, requirePlainObject } from './problems';
+import { ValidationError } from './validation-error';
 
 interface ImportEntry {
   readonly to: () => string;
@@ -76,6 +78,18 @@ export interface ImportTargetConfig {
   readonly provider?: TerraformProvider;
 }
 
+const checkConfig = compileSchema({
+  type: 'object',
+  required: ['terraformType', 'importId'],
+  properties: {
+    terraformType: { description: 'a Terraform resource type such as "aws_redshift_authentication_profile"', type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9_]*$' },
+    importId: { description: 'a non-empty import id', type: 'string', minLength: 1 },
+    // cdktf's own object: passed to the framework as given.
+    provider: {},
+  },
+  additionalProperties: false,
+});
+
 /**
  * An `import` block with no resource behind it, for
  * `terraform plan -generate-config-out=FILE`, which writes the resource's
@@ -94,6 +108,12 @@ export class ImportTarget extends TerraformElement {
    */
   constructor(scope: Construct, id: string, config: ImportTargetConfig) {
     requirePlainObject(constructPathOf(scope, id), config, 'config', false);
+    const problems = new Problems();
+    checkConfig(config, problems, 'config');
+    // The type is part of the import address, which Terraform reads as written.
+    if (isUnresolved(config.terraformType)) problems.add('config/terraformType', config.terraformType, 'a resource type known at synth time (it is part of the import address)');
+    // Checked before the element exists: nothing is added to the tree when the config is refused.
+    if (problems.list.length > 0) throw new ValidationError(constructPathOf(scope, id), [...problems.list]);
     super(scope, id, config.terraformType);
     this.terraformType = config.terraformType;
     this.importId = config.importId;

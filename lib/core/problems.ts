@@ -53,10 +53,38 @@ export class Problems {
     return this.found;
   }
 
+  /**
+   * Throws a {@link ValidationError} naming `constructPath` when any problem was
+   * recorded: for checks that run before the construct exists, so that nothing
+   * is added to the tree (nor written) when it is refused.
+   */
+  public throwIfAnyAt(constructPath: string): void {
+    if (this.found.length > 0) throw new ValidationError(constructPath, [...this.found]);
+  }
+
   /** Throws a {@link ValidationError} naming `scope`'s path when any problem was recorded. */
   public throwIfAny(scope: IConstruct): void {
     if (this.found.length > 0) throw new ValidationError(scope.node.path, [...this.found]);
   }
+}
+
+/**
+ * The problems as one line, for the errors that carry a message only (the
+ * readers' and `fetchOrgId`'s `invalid-options`): the first `max`, then "… and N more".
+ */
+export function problemSummary(list: readonly ValidationProblem[], max = 5): string {
+  const lines = list.slice(0, max).map((p) => `${p.path}: received ${p.received}; allowed: ${p.allowed}`);
+  const more = list.length > max ? `; … and ${list.length - max} more` : '';
+  return `${list.length} invalid option${list.length === 1 ? '' : 's'}: ${lines.join('; ')}${more}`;
+}
+
+/**
+ * Refuses an unresolved token where the value must be known at synth time:
+ * where it decides which resources are declared, or where Terraform reads only
+ * a literal (a provider's alias, a version constraint).
+ */
+export function requireKnown(value: unknown, problems: Problems, path: string, why: string): void {
+  if (isUnresolved(value)) problems.add(path, value, `a value known at synth time (${why})`);
 }
 
 /** The path a construct will have under `scope`, for errors raised before it exists. */

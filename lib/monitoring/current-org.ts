@@ -1,7 +1,7 @@
 import { Construct } from 'constructs';
 import { Annotations, Fn, TerraformDataSource, TerraformProvider, TerraformStack, Token } from '../core/framework';
 import { compileSchema } from '../core/json-schema';
-import { constructPathOf, isUnresolved, Problems, requirePlainObject } from '../core/problems';
+import { constructPathOf, isUnresolved, Problems, requireKnown, requirePlainObject } from '../core/problems';
 import { wire } from '../core/wire';
 import { ensureDefaultProvider } from '../core/default-provider';
 import { WireDataSource } from '../core/wire-elements';
@@ -131,6 +131,7 @@ export class CurrentOrg extends Construct {
     const source = props.source ?? CurrentOrgSource.CURRENT_USER_DATA_SOURCE;
     const problems = new Problems();
     checkProps(props, problems);
+    requireKnown(props.source, problems, 'props/source', 'it chooses the data source');
     if (source === CurrentOrgSource.HTTP) {
       checkUrl(props.apiUrl, problems, 'props/apiUrl', DATADOG_API_URL);
       checkSecretReference(this, props.apiKey, problems, 'props/apiKey');

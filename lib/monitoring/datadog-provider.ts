@@ -1,6 +1,6 @@
 import { Construct } from 'constructs';
 import { compileSchema } from '../core/json-schema';
-import { constructPathOf, Problems, requirePlainObject } from '../core/problems';
+import { constructPathOf, Problems, requireKnown, requirePlainObject } from '../core/problems';
 import { wire } from '../core/wire';
 import { WireProvider } from '../core/wire-elements';
 import { checkSecretReference } from '../core/secret-reference';
@@ -125,6 +125,15 @@ export class DatadogProvider extends WireProvider {
    */
   constructor(scope: Construct, id: string, props: DatadogProviderProps = {}) {
     requirePlainObject(constructPathOf(scope, id), props, 'props', true);
+    const problems = new Problems();
+    checkProps(props, problems);
+    checkUrl(props.apiUrl, problems, 'props/apiUrl', DATADOG_API_URL);
+    requireKnown(props.alias, problems, 'props/alias', 'Terraform reads a provider alias as a literal');
+    requireKnown(props.versionConstraint, problems, 'props/versionConstraint', 'Terraform reads required_providers versions as literals');
+    checkSecretReference(scope, props.apiKey, problems, 'props/apiKey', 'DD_API_KEY');
+    checkSecretReference(scope, props.appKey, problems, 'props/appKey', 'DD_APP_KEY');
+    // Refused before the provider exists: nothing is added to the tree, nothing written.
+    problems.throwIfAnyAt(constructPathOf(scope, id));
     const versionConstraint = props.versionConstraint ?? DEFAULT_DATADOG_VERSION_CONSTRAINT;
     super(scope, id, {
       providerName: 'datadog',
@@ -140,11 +149,5 @@ export class DatadogProvider extends WireProvider {
       }),
     });
     this.versionConstraint = versionConstraint;
-    const problems = new Problems();
-    checkProps(props, problems);
-    checkUrl(props.apiUrl, problems, 'props/apiUrl', DATADOG_API_URL);
-    checkSecretReference(this, props.apiKey, problems, 'props/apiKey', 'DD_API_KEY');
-    checkSecretReference(this, props.appKey, problems, 'props/appKey', 'DD_APP_KEY');
-    problems.throwIfAny(this);
   }
 }

@@ -3,7 +3,9 @@
 // stacks that can read it at plan time use CurrentOrg instead.
 
 import { ORG_ID_LOOKUP_ERROR_BRAND } from '../core/errors';
+import { compileSchema } from '../core/json-schema';
 import { LibraryError } from '../core/library-error';
+import { Problems, problemSummary } from '../core/problems';
 import { apiBaseUrl, datadogGet, Fail, jsonBody, requestSettings } from './datadog-http';
 
 /** Why an org-id lookup (`CurrentOrg.fetchOrgId`, or `fetchOrgId` in TypeScript) failed. */
@@ -109,6 +111,14 @@ export class OrgIdLookupError extends LibraryError {
 
 const CURRENT_USER_PATH = '/api/v2/current_user';
 
+// Which options exist; their values are checked by apiBaseUrl and requestSettings.
+const checkOptionNames = compileSchema({
+  description: 'an object of options { apiUrl, apiKey, appKey, … }',
+  type: 'object',
+  properties: { apiUrl: {}, apiKey: {}, appKey: {}, timeoutMs: {}, connectTimeoutMs: {}, idleTimeoutMs: {}, maxRetries: {}, maxRetryDelayMs: {}, defaultRetryDelayMs: {} },
+  additionalProperties: false,
+});
+
 const fail: Fail = (reason, url, message, attempts, status) => new OrgIdLookupError(reason as OrgIdLookupFailure, url, message, attempts, status);
 
 /**
@@ -127,6 +137,9 @@ const fail: Fail = (reason, url, message, attempts, status) => new OrgIdLookupEr
  * @returns the org id
  */
 export async function fetchOrgId(options: FetchOrgIdOptions): Promise<string> {
+  const problems = new Problems();
+  checkOptionNames(options, problems, 'options');
+  if (problems.list.length > 0) throw fail('invalid-options', 'not-sent', problemSummary(problems.list), 0);
   const url = `${apiBaseUrl(options?.apiUrl, fail)}${CURRENT_USER_PATH}`;
   const settings = requestSettings(options, url, fail);
   const answer = await datadogGet(url, settings, fail, 'read the current user');

@@ -1,6 +1,6 @@
 import { Construct } from 'constructs';
 import { compileSchema } from '../core/json-schema';
-import { constructPathOf, Problems, requirePlainObject } from '../core/problems';
+import { constructPathOf, Problems, requireKnown, requirePlainObject } from '../core/problems';
 import { WireProvider } from '../core/wire-elements';
 
 /** Props of an {@link HttpProvider}. */
@@ -43,6 +43,12 @@ export class HttpProvider extends WireProvider {
    */
   constructor(scope: Construct, id: string, props: HttpProviderProps = {}) {
     requirePlainObject(constructPathOf(scope, id), props, 'props', true);
+    const problems = new Problems();
+    checkProps(props, problems);
+    requireKnown(props.alias, problems, 'props/alias', 'Terraform reads a provider alias as a literal');
+    requireKnown(props.versionConstraint, problems, 'props/versionConstraint', 'Terraform reads required_providers versions as literals');
+    // Refused before the provider exists: nothing is added to the tree, nothing written.
+    problems.throwIfAnyAt(constructPathOf(scope, id));
     super(scope, id, {
       providerName: 'http',
       source: 'hashicorp/http',
@@ -50,8 +56,5 @@ export class HttpProvider extends WireProvider {
       alias: props.alias,
       attributes: () => ({}),
     });
-    const problems = new Problems();
-    checkProps(props, problems);
-    problems.throwIfAny(this);
   }
 }

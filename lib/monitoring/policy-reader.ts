@@ -4,7 +4,8 @@
 import { literalStrings } from '../core/literal-text';
 import { RESTRICTION_POLICY_READ_ERROR_BRAND } from '../core/errors';
 import { LibraryError } from '../core/library-error';
-import { Problems } from '../core/problems';
+import { compileSchema } from '../core/json-schema';
+import { Problems, problemSummary } from '../core/problems';
 import { IReadProgress, progressOptionProblem } from '../core/read-progress';
 import { describeValue } from '../core/received-value';
 import { apiBaseUrl, datadogGet, DatadogRequestSettings, Fail, jsonBody, requestSettings } from './datadog-http';
@@ -163,6 +164,17 @@ export class RestrictionPolicyReadError extends LibraryError {
 const fail: Fail = (reason, url, message, attempts, status) => new RestrictionPolicyReadError(reason as RestrictionPolicyReadFailure, url, message, attempts, status);
 
 const POLICY_PATH = '/api/v2/restriction_policy/';
+
+// Which options exist; read checks their values.
+const checkOptionNames = compileSchema({
+  description: 'an object of options { resourceIds, apiUrl, … }',
+  type: 'object',
+  properties: {
+    resourceIds: {}, apiUrl: {}, apiKey: {}, appKey: {}, concurrency: {}, timeoutMs: {}, connectTimeoutMs: {}, idleTimeoutMs: {},
+    maxRetries: {}, maxRetryDelayMs: {}, defaultRetryDelayMs: {}, progress: {},
+  },
+  additionalProperties: false,
+});
 const DEFAULT_API_URL = 'https://api.datadoghq.com';
 
 /**
@@ -194,6 +206,9 @@ export class RestrictionPolicyReader {
    * @returns props (resource id, bindings merged by relation and sorted) in the order of `resourceIds`, without those answered 404
    */
   public static async read(options: RestrictionPolicyReaderOptions): Promise<RestrictionPolicyProps[]> {
+    const optionProblems = new Problems();
+    checkOptionNames(options, optionProblems, 'options');
+    if (optionProblems.list.length > 0) throw fail('invalid-options', 'not-sent', problemSummary(optionProblems.list), 0);
     const env = process.env;
     const apiUrl = options?.apiUrl ?? env.DD_API_URL ?? (env.DD_SITE ? `https://api.${env.DD_SITE}` : DEFAULT_API_URL);
     const base = apiBaseUrl(apiUrl, fail);

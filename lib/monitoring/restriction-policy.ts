@@ -147,7 +147,11 @@ const checkProps = compileSchema({
   additionalProperties: false,
 });
 
-const checkBindingsList = compileSchema(BINDINGS_SCHEMA);
+const checkState = compileSchema({
+  type: 'object',
+  properties: { bindings: BINDINGS_SCHEMA },
+  additionalProperties: false,
+});
 
 // As ids (type-and-id.ts): no whitespace, control or format characters, and NFC, as Terraform reads it.
 const RELATION_PATTERN = /^[^\s\p{Cc}\p{Cf}]+$/u;
@@ -404,7 +408,7 @@ class ExistingRestrictionPolicy extends Construct implements IRestrictionPolicy 
     const problems = new Problems();
     const checked = checkResourceId(literalView(resourceId), problems, 'resourceId');
     const stateView = literalView(state);
-    if (stateView?.bindings !== undefined) checkBindingsList(stateView.bindings, problems, 'state/bindings');
+    if (stateView !== undefined) checkState(stateView, problems, 'state');
     const bindings = canonicalBindings(stateView?.bindings, checked.resourceType, problems, 'state/bindings');
     problems.throwIfAny(this);
     warnIfUnknownType(this, checked.resourceType);

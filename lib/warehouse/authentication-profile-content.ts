@@ -1,3 +1,4 @@
+import { Fn } from '../core/framework';
 import { isPlainObject } from '../core/plain-object';
 import { literalText, literalValueOf } from '../core/literal-text';
 import { isUnresolved, Problems } from '../core/problems';
@@ -45,6 +46,8 @@ export function checkProfileContent(
 ): CheckedProfileContent | undefined {
   const literal = literalValueOf(content);
   if (literal === undefined && isUnresolved(content) && typeof content === 'string') return { written: content };
+  // A whole-map token (`Token.asStringMap(variable.value)`): Terraform's jsonencode writes it, keys sorted as here.
+  if (literal === undefined && isUnresolved(content) && isPlainObject(content)) return { written: Fn.jsonencode(content) };
   const source = literal ?? content;
   let parsed: unknown = source;
   if (typeof source === 'string') {

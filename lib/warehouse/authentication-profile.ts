@@ -8,7 +8,7 @@ import {
 import { ImportBlocks, ImportTarget } from '../core/import-blocks';
 import { compileSchema } from '../core/json-schema';
 import { literalView } from '../core/literal-text';
-import { constructPathOf, Problems, requirePlainObject } from '../core/problems';
+import { constructPathOf, isUnresolved, Problems, requireKnown, requirePlainObject } from '../core/problems';
 import { addReplaceTrigger, ReplaceTriggerKind } from '../core/replace-trigger';
 import { wire } from '../core/wire';
 import { WireResource } from '../core/wire-elements';
@@ -120,7 +120,19 @@ const checkProps = compileSchema({
     authenticationProfileContent: {},
     maxContentLength: { description: 'a whole number of bytes, at least 1', type: 'integer', minimum: 1 },
     replaceTrigger: { description: 'terraform_data or null_resource', enum: ['terraform_data', 'null_resource'] },
+    // cdktf's own objects: passed to the framework as given.
+    provider: {},
+    lifecycle: {},
+    dependsOn: {},
   },
+  additionalProperties: false,
+});
+
+const checkState = compileSchema({
+  type: 'object',
+  // Checked by checkProfileContent, which shows no value that may be a credential.
+  properties: { authenticationProfileContent: {} },
+  additionalProperties: false,
 });
 
 const checkName = compileSchema({ description: NAME_RULE, type: 'string', minLength: 1, maxLength: 63, pattern: '^[a-zA-Z0-9-]+$' });
@@ -129,12 +141,14 @@ function validateProps(scope: IConstruct, props: AuthenticationProfileProps): st
   const problems = new Problems();
   // A Literal.text value is checked as the text it stands for.
   checkProps(literalView(props), problems);
+  requireKnown(props.replaceTrigger, problems, 'props/replaceTrigger', 'it chooses the type of the trigger resource');
   let content: CheckedProfileContent | undefined;
   if (problems.isClean('props/authenticationProfileContent')) {
     content = checkProfileContent(props.authenticationProfileContent, problems, 'props/authenticationProfileContent');
   }
   const max = props.maxContentLength;
-  if (content?.text !== undefined && max !== undefined && problems.isClean('props/maxContentLength')) {
+  // A number token (a variable's numberValue) is a huge negative double: not a quota to compare with.
+  if (content?.text !== undefined && max !== undefined && !isUnresolved(max) && problems.isClean('props/maxContentLength')) {
     const length = contentByteLength(content.text);
     if (length > max) {
       problems.add('props/authenticationProfileContent', `${length} bytes of canonical JSON`, `at most ${max} bytes (maxContentLength, the account quota)`);
@@ -293,6 +307,7 @@ class ExistingAuthenticationProfile extends Construct implements IAuthentication
     super(scope, id);
     const problems = new Problems();
     checkName(literalView(name), problems, 'authenticationProfileName');
+    if (state !== undefined) checkState(state, problems, 'state');
     let content: string | undefined;
     if (state?.authenticationProfileContent !== undefined) {
       content = checkProfileContent(state.authenticationProfileContent, problems, 'state/authenticationProfileContent')?.written;

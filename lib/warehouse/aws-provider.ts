@@ -1,7 +1,7 @@
 import { Construct } from 'constructs';
 import { IResolvable } from '../core/framework';
 import { compileSchema } from '../core/json-schema';
-import { constructPathOf, isUnresolved, Problems, requirePlainObject } from '../core/problems';
+import { constructPathOf, isUnresolved, Problems, requireKnown, requirePlainObject } from '../core/problems';
 import { wire } from '../core/wire';
 import { WireProvider } from '../core/wire-elements';
 import { isPlainObject } from '../core/plain-object';
@@ -109,6 +109,11 @@ export class AwsProvider extends WireProvider {
     if (isPlainObject(endpoints) && !isUnresolved(endpoints)) {
       for (const [service, url] of Object.entries(endpoints)) checkUrl(url, problems, `props/endpoints/${service}`, { allowed: 'an absolute http(s) URL' });
     }
+    requireKnown(props.endpoints, problems, 'props/endpoints', 'Terraform writes endpoints as a block; each URL may be a token');
+    requireKnown(props.alias, problems, 'props/alias', 'Terraform reads a provider alias as a literal');
+    requireKnown(props.versionConstraint, problems, 'props/versionConstraint', 'Terraform reads required_providers versions as literals');
+    // Refused before the provider exists: nothing is added to the tree, nothing written.
+    problems.throwIfAnyAt(constructPathOf(scope, id));
     super(scope, id, {
       providerName: 'aws',
       source: 'hashicorp/aws',
@@ -123,7 +128,6 @@ export class AwsProvider extends WireProvider {
         endpoints: props.endpoints === undefined || isUnresolved(props.endpoints) ? undefined : wire.blockList([endpointsBlock(props.endpoints)]),
       }),
     });
-    problems.throwIfAny(this);
   }
 }
 

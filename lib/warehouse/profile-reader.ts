@@ -4,8 +4,9 @@
 
 import { AUTHENTICATION_PROFILE_READ_ERROR_BRAND } from '../core/errors';
 import { LibraryError } from '../core/library-error';
-import { Problems } from '../core/problems';
 import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_IDLE_TIMEOUT_MS, describeTimeout, GuardedAgents, TIMEOUT_VARIABLES, timeoutSetting, TimeoutError } from '../core/http-timeouts';
+import { compileSchema } from '../core/json-schema';
+import { Problems, problemSummary } from '../core/problems';
 import { describeConcealed, describeValue } from '../core/received-value';
 import { KnownSecret, serverExcerpt } from '../core/server-text';
 import { literalToken } from '../core/literal-text';
@@ -205,8 +206,18 @@ function invalid(message: string): AuthenticationProfileReadError {
   return new AuthenticationProfileReadError(AuthenticationProfileReadFailure.INVALID_OPTIONS, message, 0);
 }
 
+// Which options exist; checkOptions checks their values.
+const checkOptionNames = compileSchema({
+  type: 'object',
+  properties: { region: {}, names: {}, endpoint: {}, timeoutMs: {}, connectTimeoutMs: {}, idleTimeoutMs: {}, maxAttempts: {} },
+  additionalProperties: false,
+});
+
 function checkOptions(options: AuthenticationProfileReaderOptions): CheckedOptions {
   if (typeof options !== 'object' || options === null || Array.isArray(options)) throw invalid(`options must be an object, not ${describeValue(options)}`);
+  const problems = new Problems();
+  checkOptionNames(options, problems, 'options');
+  if (problems.list.length > 0) throw invalid(problemSummary(problems.list));
   const { region, names, endpoint } = options;
   if (region !== undefined && (typeof region !== 'string' || !/^[a-z0-9-]+$/.test(region))) {
     throw invalid(`region must be a region name such as "eu-west-1", not ${describeValue(region)}`);
