@@ -162,44 +162,59 @@ function readProblem(line: string): ValidationProblem | undefined {
 
 /**
  * Decodes `line[from, end)` up to the first unescaped `stop` (required when
- * given), or to `end`. Returns the text and where the next field starts. Each
- * unit is looked at once, plus a bounded look at `stop` where its first
- * character stands: linear.
+ * given), or to `end`. Returns the text and where the next field starts. One
+ * pass finds the field's end (each unit looked at once, plus a bounded look at
+ * `stop` where its first character stands); a field with escapes is then
+ * decoded by one replace whose pattern matches at most six characters: linear.
  */
 function readField(line: string, from: number, end: number, stop: string | undefined): { text: string; next: number } | undefined {
   const stopFirst = stop === undefined ? -1 : stop.charCodeAt(0);
-  const parts: string[] = [];
-  let run = from;
+  let escaped = false;
   let i = from;
   while (i < end) {
     const code = line.charCodeAt(i);
-    if (code === 0x5c && i + 1 < end) {
-      const next = line.charCodeAt(i + 1);
-      if (next === 0x5c || next === 0x3a || next === 0x3b) {
-        parts.push(line.slice(run, i), line[i + 1]);
-        i += 2;
-        run = i;
-        continue;
-      }
-      if (next === 0x75 && i + 6 <= end) {
-        const unit = hex4(line, i + 2);
-        if (unit !== undefined) {
-          parts.push(line.slice(run, i), String.fromCharCode(unit));
-          i += 6;
-          run = i;
-          continue;
-        }
-      }
-    } else if (code === stopFirst && line.startsWith(stop!, i) && i + stop!.length <= end) {
-      parts.push(line.slice(run, i));
-      return { text: parts.join(''), next: i + stop!.length };
+    if (code === 0x5c) {
+      const length = escapeLength(line, i, end);
+      escaped ||= length > 1;
+      i += length;
+    } else if (code === stopFirst && i + stop!.length <= end && line.startsWith(stop!, i)) {
+      return { text: unescapeField(line.slice(from, i), escaped), next: i + stop!.length };
+    } else {
+      i++;
     }
-    i++;
   }
   if (stop !== undefined) return undefined;
-  parts.push(line.slice(run, end));
-  return { text: parts.join(''), next: end };
+  return { text: unescapeField(line.slice(from, end), escaped), next: end };
 }
+
+// How many units the backslash at `i` starts: 2 for \\, \: and \;, 6 for \uXXXX, else 1 (itself).
+function escapeLength(line: string, i: number, end: number): number {
+  if (i + 1 >= end) return 1;
+  const next = line.charCodeAt(i + 1);
+  if (next === 0x5c || next === 0x3a || next === 0x3b) return 2;
+  if (next === 0x75 && i + 6 <= end && hex4(line, i + 2) !== undefined) return 6;
+  return 1;
+}
+
+// Decodes a field that holds escapes, with the rules of escapeLength, into
+// UTF-16 units turned into text a chunk at a time (few, large allocations: a
+// field of millions of escapes costs no more per unit than a plain one).
+function unescapeField(text: string, escaped: boolean): string {
+  if (!escaped) return text;
+  const units = new Uint16Array(text.length);
+  let n = 0;
+  for (let i = 0; i < text.length; ) {
+    const code = text.charCodeAt(i);
+    const length = code === 0x5c ? escapeLength(text, i, text.length) : 1;
+    units[n++] = length === 2 ? text.charCodeAt(i + 1) : length === 6 ? hex4(text, i + 2)! : code;
+    i += length;
+  }
+  const chunks: string[] = [];
+  for (let at = 0; at < n; at += CHUNK) chunks.push(String.fromCharCode.apply(null, units.subarray(at, Math.min(n, at + CHUNK)) as unknown as number[]));
+  return chunks.join('');
+}
+
+const CHUNK = 8192;
 
 function hex4(line: string, at: number): number | undefined {
   let value = 0;
