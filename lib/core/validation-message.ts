@@ -165,7 +165,7 @@ function readProblem(line: string): ValidationProblem | undefined {
  * given), or to `end`. Returns the text and where the next field starts. One
  * pass finds the field's end (each unit looked at once, plus a bounded look at
  * `stop` where its first character stands); a field with escapes is then
- * decoded by one replace whose pattern matches at most six characters: linear.
+ * decoded in one more pass: linear.
  */
 function readField(line: string, from: number, end: number, stop: string | undefined): { text: string; next: number } | undefined {
   const stopFirst = stop === undefined ? -1 : stop.charCodeAt(0);
