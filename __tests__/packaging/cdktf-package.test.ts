@@ -5,7 +5,12 @@ import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import * as fc from 'fast-check';
 import { packStaged, stagePackage } from '../../scripts/stage-package';
+import { App, TerraformStack } from '../../lib/core/framework';
+import { AuthenticationProfile } from '../../lib';
+import { errorOf } from '../support/errors';
+import { fragmentsOf, hostileString } from '../support/hostile-strings';
 import { consumerApp, expectAllBlocks } from './consumer-support';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -116,6 +121,38 @@ describe('the cdktf package', () => {
     expect(get(details, 'constructPath')).toBe('stack/p');
     expect(get(details, 'problems').map((p: any) => get(p, 'path'))).toEqual(['props/authenticationProfileName', 'props/authenticationProfileContent/Password']);
     expect(kernel.sinvoke({ fqn: `${pkg.name}.Errors`, method: 'isValidationError', args: ['boom'] }).result).toBe(false);
+
+    // Hostile construct ids and content keys (issue 18, item 7): what another language reads back from
+    // the message, through the kernel and a JSON wire, is exactly the error's own path and first 50 problems.
+    const wire = <T>(x: T): T => JSON.parse(JSON.stringify(x));
+    const readBack = (id: string, content: string) => {
+      let thrown = '';
+      try {
+        kernel.create({ fqn: `${pkg.name}.AuthenticationProfile`, args: [stack, id, { authenticationProfileName: 'bad_name', authenticationProfileContent: content }] });
+      } catch (e) {
+        thrown = wire((e as Error).message);
+      }
+      const ref = kernel.sinvoke({ fqn: `${pkg.name}.Errors`, method: 'validationDetails', args: [thrown] }).result;
+      const problems = (get(ref, 'problems') as any[]).map((p) => ({ path: get(p, 'path'), received: get(p, 'received'), allowed: get(p, 'allowed') }));
+      return wire({ constructPath: get(ref, 'constructPath'), problemCount: get(ref, 'problemCount'), problems });
+    };
+    const expected = (id: string, content: string) => {
+      const error = errorOf(() => new AuthenticationProfile(new TerraformStack(new App(), 'stack'), id, { authenticationProfileName: 'bad_name', authenticationProfileContent: content }));
+      return { constructPath: error.constructPath, problemCount: error.problems.length, problems: error.problems.slice(0, 50) };
+    };
+    const FORMAT_TEXT = [': received ', '; allowed: ', ': 1 invalid property:', '  … and 2 more', '\\', '\\u000A', '\\:', '\\;'];
+    const keys = [...fragmentsOf(), ...FORMAT_TEXT].map((f, i) => `k${i}${f}`);
+    const cases: [string, string][] = [
+      // Every fragment of the alphabet as a key at once: more than 50 problems.
+      ['p: received x; allowed: y\\', JSON.stringify(Object.fromEntries(keys.map((k) => [k, 1])))],
+      ...fc.sample(fc.tuple(hostileString({ nonEmpty: true }), fc.array(hostileString({ nonEmpty: true }), { minLength: 1, maxLength: 4 })), { numRuns: 25, seed: 18 }).map(
+        ([id, ks]): [string, string] => [`p${id}`, JSON.stringify(Object.fromEntries(ks.map((k) => [k, [k]])))],
+      ),
+    ];
+    cases.forEach(([id, content], i) => {
+      const child = `${i}-${id}`;
+      expect(readBack(child, content)).toEqual(wire(expected(child, content)));
+    });
   });
 
   // The ends of the declared peer ranges: cdktf >=0.20.0 <0.22.0, constructs ^10.3.0.

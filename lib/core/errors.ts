@@ -1,4 +1,5 @@
 import { VALIDATION_ERROR_BRAND, ValidationProblem } from './validation-error';
+import { parseValidationMessage } from './validation-message';
 
 /** Brand of org-id lookup errors (`OrgIdLookupError`). */
 export const ORG_ID_LOOKUP_ERROR_BRAND = Symbol.for('cdktf-warehouse-monitoring-cluster.OrgIdLookupError');
@@ -30,6 +31,12 @@ export interface ValidationErrorDetails {
  * and these helpers accept them. Other languages receive a JavaScript error as
  * their runtime's exception (Python `RuntimeError`, Java `JsiiError`, …) whose
  * message is the error's message: pass that string and the helpers read it.
+ * A validation message escapes user text (line breaks, controls, separators)
+ * so that it reads back exactly; the helpers read it in linear time.
+ *
+ * Every helper answers `false` or `undefined` for anything else, whatever it is
+ * (a revoked proxy, an object whose getters throw, a symbol, a huge string):
+ * none of them throws.
  *
  * @example
  * try {
@@ -57,11 +64,14 @@ export class Errors {
    * @returns the details, or undefined when `x` is not a validation error
    */
   public static validationDetails(x: any): ValidationErrorDetails | undefined {
-    if (isBranded(x, VALIDATION_ERROR_BRAND)) {
-      return { constructPath: x.constructPath, problemCount: x.problems.length, problems: [...x.problems] };
-    }
-    const message = messageOf(x);
-    return message === undefined ? undefined : parseValidationMessage(message);
+    return neverThrowing(() => {
+      if (isBranded(x, VALIDATION_ERROR_BRAND)) {
+        const own = ownValidationDetails(x);
+        if (own !== undefined) return own;
+      }
+      const message = messageOf(x);
+      return message === undefined ? undefined : parseValidationMessage(message);
+    });
   }
 
   /**
@@ -81,11 +91,14 @@ export class Errors {
    * @returns the details, or undefined when `x` is not an org-id lookup error
    */
   public static orgIdLookupDetails(x: any): OrgIdLookupErrorDetails | undefined {
-    if (isBranded(x, ORG_ID_LOOKUP_ERROR_BRAND)) {
-      return { reason: x.reason, url: x.url, status: x.status, attempts: x.attempts };
-    }
-    const message = messageOf(x);
-    return message === undefined ? undefined : parseOrgIdLookupMessage(message);
+    return neverThrowing(() => {
+      if (isBranded(x, ORG_ID_LOOKUP_ERROR_BRAND)) {
+        const { reason, url, status, attempts } = x;
+        if (typeof reason === 'string' && typeof url === 'string' && isCountOrAbsent(status) && isCount(attempts)) return { reason, url, status, attempts };
+      }
+      const message = messageOf(x);
+      return message === undefined ? undefined : parseOrgIdLookupMessage(message);
+    });
   }
 
   /**
@@ -105,11 +118,16 @@ export class Errors {
    * @returns the details, or undefined when `x` is not a node-read error
    */
   public static nodeReadDetails(x: any): NodeReadErrorDetails | undefined {
-    if (isBranded(x, NODE_READ_ERROR_BRAND)) {
-      return { reason: x.reason, url: x.url, status: x.status, requests: x.requests, restarts: x.restarts };
-    }
-    const message = messageOf(x);
-    return message === undefined ? undefined : parseNodeReadMessage(message);
+    return neverThrowing(() => {
+      if (isBranded(x, NODE_READ_ERROR_BRAND)) {
+        const { reason, url, status, requests, restarts } = x;
+        if (typeof reason === 'string' && typeof url === 'string' && isCountOrAbsent(status) && isCount(requests) && isCount(restarts)) {
+          return { reason, url, status, requests, restarts };
+        }
+      }
+      const message = messageOf(x);
+      return message === undefined ? undefined : parseNodeReadMessage(message);
+    });
   }
 }
 
@@ -151,40 +169,52 @@ export interface OrgIdLookupErrorDetails {
   readonly attempts: number;
 }
 
+// Any input may arrive here, from any language: a revoked proxy (every
+// operation on it throws), getters that throw, symbols, bigints, huge strings.
+// The helpers answer undefined for what they cannot read instead of throwing.
+function neverThrowing<T>(read: () => T | undefined): T | undefined {
+  try {
+    return read();
+  } catch {
+    return undefined;
+  }
+}
+
 function isBranded(x: unknown, brand: symbol): x is any {
   return typeof x === 'object' && x !== null && (x as any)[brand] === true;
 }
 
-function messageOf(x: unknown): string | undefined {
-  if (typeof x === 'string') return x;
-  if (x instanceof Error) return x.message;
-  return undefined;
+function isCount(x: unknown): x is number {
+  return typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;
 }
 
-const HEADER = /^(.+): (\d+) invalid propert(?:y|ies):$/;
-const PROBLEM = /^ {2}(.+?): received (.*); allowed: (.*)$/;
-const MORE = /^ {2}… and (\d+) more$/;
+function isCountOrAbsent(x: unknown): x is number | undefined {
+  return x === undefined || isCount(x);
+}
 
-/**
- * Reads a validation message back. Received values are JSON or a type-and-length
- * description and never span lines; the allowed text is the library's own and
- * never contains "; allowed: ", so the last occurrence ends the received value.
- */
-function parseValidationMessage(message: string): ValidationErrorDetails | undefined {
-  const lines = message.split('\n');
-  const header = HEADER.exec(lines[0]);
-  if (header === null) return undefined;
-  const problems: ValidationProblem[] = [];
-  for (const line of lines.slice(1)) {
-    if (MORE.test(line)) continue;
-    const match = PROBLEM.exec(line);
-    if (match === null) return undefined;
-    const rest = `${match[2]}; allowed: ${match[3]}`;
-    const cut = rest.lastIndexOf('; allowed: ');
-    problems.push({ path: match[1], received: rest.slice(0, cut), allowed: rest.slice(cut + '; allowed: '.length) });
+// The details a branded error carries itself (every problem, not only the
+// listed ones), copied into plain data; undefined when they are not well formed.
+function ownValidationDetails(x: any): ValidationErrorDetails | undefined {
+  const constructPath: unknown = x.constructPath;
+  const problems: unknown = x.problems;
+  if (typeof constructPath !== 'string' || !Array.isArray(problems) || problems.length === 0) return undefined;
+  const copies: ValidationProblem[] = [];
+  for (const p of problems) {
+    if (typeof p !== 'object' || p === null) return undefined;
+    const { path, received, allowed } = p;
+    if (typeof path !== 'string' || typeof received !== 'string' || typeof allowed !== 'string') return undefined;
+    copies.push({ path, received, allowed });
   }
-  if (problems.length === 0) return undefined;
-  return { constructPath: header[1], problemCount: Number(header[2]), problems };
+  return { constructPath, problemCount: copies.length, problems: copies };
+}
+
+function messageOf(x: unknown): string | undefined {
+  if (typeof x === 'string') return x;
+  if (x instanceof Error) {
+    const message: unknown = x.message;
+    return typeof message === 'string' ? message : undefined;
+  }
+  return undefined;
 }
 
 const ORG_ID_MESSAGE = /^fetchOrgId: GET (\S+): [\s\S]* \[reason: ([a-z-]+); status: (\d+|none); attempts: (\d+)\]$/;

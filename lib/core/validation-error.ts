@@ -1,4 +1,7 @@
 import { LibraryError } from './library-error';
+import { formatValidationMessage } from './validation-message';
+
+export { MAX_PROBLEM_LINES } from './validation-message';
 
 /**
  * One invalid property value found while validating a construct's props.
@@ -12,9 +15,6 @@ export interface ValidationProblem {
   readonly allowed: string;
 }
 
-/** How many problem lines a message lists before "… and N more". */
-export const MAX_PROBLEM_LINES = 50;
-
 /** Brand of validation errors, shared by every copy of this library in one process. */
 export const VALIDATION_ERROR_BRAND = Symbol.for('cdktf-warehouse-monitoring-cluster.ValidationError');
 
@@ -23,7 +23,8 @@ export const VALIDATION_ERROR_BRAND = Symbol.for('cdktf-warehouse-monitoring-clu
  *
  * It names the construct path and lists every problem found at once, one line
  * each, so a user fixes all of them in one round instead of one per synth.
- * Other jsii languages read it with `Errors.validationDetails`.
+ * Other jsii languages read it with `Errors.validationDetails`: the message
+ * escapes user text so that it reads back exactly (`validation-message.ts`).
  *
  * @internal jsii cannot describe a subclass of `Error`; TypeScript users catch it as usual.
  */
@@ -38,15 +39,8 @@ export class ValidationError extends LibraryError {
    * @param problems every problem found (at least one)
    */
   constructor(constructPath: string, problems: ValidationProblem[]) {
-    super(VALIDATION_ERROR_BRAND, 'ValidationError', validationMessage(constructPath, problems));
+    super(VALIDATION_ERROR_BRAND, 'ValidationError', formatValidationMessage(constructPath, problems));
     this.constructPath = constructPath;
     this.problems = problems;
   }
-}
-
-function validationMessage(constructPath: string, problems: ValidationProblem[]): string {
-  const count = problems.length === 1 ? '1 invalid property' : `${problems.length} invalid properties`;
-  const lines = problems.slice(0, MAX_PROBLEM_LINES).map((p) => `  ${p.path}: received ${p.received}; allowed: ${p.allowed}`);
-  if (problems.length > MAX_PROBLEM_LINES) lines.push(`  … and ${problems.length - MAX_PROBLEM_LINES} more`);
-  return `${constructPath}: ${count}:\n${lines.join('\n')}`;
 }
