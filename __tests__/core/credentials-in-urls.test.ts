@@ -4,7 +4,7 @@
 // keys are concealed at any depth; credential-shaped text is redacted wherever
 // a received string is echoed.
 import { AwsProvider, CurrentOrg, CurrentOrgSource, DatadogProvider, KubernetesProvider, NodeList, RestrictionPolicy } from '../../lib';
-import { TerraformStack, Testing } from '../../lib/core/framework';
+import { TerraformStack, TerraformVariable, Testing } from '../../lib/core/framework';
 import { ValidationError } from '../../lib/core/validation-error';
 
 const MARKER = 'SeCrEtMaRkEr9';
@@ -22,10 +22,14 @@ const URLS = [
 
 const POSITIONS: [string, (stack: TerraformStack, url: string) => unknown][] = [
   ['DatadogProvider apiUrl', (s, url) => new DatadogProvider(s, 'datadog', { apiUrl: url })],
-  ['CurrentOrg apiUrl (HTTP source)', (s, url) => new CurrentOrg(s, 'org', { source: CurrentOrgSource.HTTP, apiUrl: url })],
+  ['CurrentOrg apiUrl (HTTP source)', (s, url) => new CurrentOrg(s, 'org', { source: CurrentOrgSource.HTTP, apiUrl: url, apiKey: sensitive(s, 'api'), appKey: sensitive(s, 'app') })],
   ['KubernetesProvider host', (s, url) => new KubernetesProvider(s, 'k8s', { host: url })],
   ['AwsProvider endpoints', (s, url) => new AwsProvider(s, 'aws', { region: 'eu-west-1', endpoints: { redshift: url } })],
 ];
+
+function sensitive(stack: TerraformStack, name: string): string {
+  return new TerraformVariable(stack, name, { type: 'string', sensitive: true }).stringValue;
+}
 
 function refusal(build: (stack: TerraformStack) => unknown): { error: ValidationError; stack: TerraformStack } {
   const stack = new TerraformStack(Testing.app(), 'stack');
