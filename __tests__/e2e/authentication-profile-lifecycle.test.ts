@@ -51,14 +51,7 @@ function scenario(title: string, body: () => Promise<void>): void {
 /** Synthesizes a stack: the aws provider pointed at the emulator, plus what `build` adds. */
 function synthesize(build: (stack: TerraformStack) => void): string {
   const stack = new TerraformStack(Testing.app(), 'e2e');
-  new AwsProvider(stack, 'aws', {
-    region: 'us-east-1',
-    endpoints: emulator.endpoints(),
-    skipCredentialsValidation: true,
-    skipRequestingAccountId: true,
-    skipMetadataApiCheck: true,
-    skipRegionValidation: true,
-  });
+  new AwsProvider(stack, 'aws', emulator.awsProviderProps());
   build(stack);
   return `${JSON.stringify(synthJson(stack), null, 2)}\n`;
 }

@@ -171,14 +171,7 @@ describe('adopt profiles', () => {
       const out = tempFile('profiles.ts');
       await adopt(['profiles', '--endpoint', emulator.url, '--out', out]);
       const stack = new TerraformStack(Testing.app(), 'adopted');
-      new AwsProvider(stack, 'aws', {
-        region: 'us-east-1',
-        endpoints: emulator.endpoints(),
-        skipCredentialsValidation: true,
-        skipRequestingAccountId: true,
-        skipMetadataApiCheck: true,
-        skipRegionValidation: true,
-      });
+      new AwsProvider(stack, 'aws', emulator.awsProviderProps());
       loadAdoptedModule(out).declareAdoptedProfiles(stack);
       const dir = workdir({ 'main.tf.json': JSON.stringify(synthJson(stack)) });
       init(dir);

@@ -60,14 +60,7 @@ export async function profilesRoundTrip(profiles: readonly LiveProfile[]): Promi
     const { out, stderr } = await adopt(['profiles', '--region', 'us-east-1', '--endpoint', emulator.url]);
     const build = (app: App) => {
       const stack = new TerraformStack(app, 'adopted');
-      new AwsProvider(stack, 'aws', {
-        region: 'us-east-1',
-        endpoints: emulator.endpoints(),
-        skipCredentialsValidation: true,
-        skipRequestingAccountId: true,
-        skipMetadataApiCheck: true,
-        skipRegionValidation: true,
-      });
+      new AwsProvider(stack, 'aws', emulator.awsProviderProps());
       loadAdoptedModule(out).declareAdoptedProfiles(stack);
     };
     const results: RoundTripResult[] = [];

@@ -144,6 +144,22 @@ export class RedshiftEmulator {
   }
 
   /**
+   * Settings for the aws provider (`AwsProviderProps`, as plain data: the
+   * emulator imports nothing from the library) that plan and apply against
+   * this emulator without a cloud: its endpoints, no credential or region checks.
+   */
+  public awsProviderProps(): { [setting: string]: unknown } {
+    return {
+      region: 'us-east-1',
+      endpoints: this.endpoints(),
+      skipCredentialsValidation: true,
+      skipRequestingAccountId: true,
+      skipMetadataApiCheck: true,
+      skipRegionValidation: true,
+    };
+  }
+
+  /**
    * Endpoint overrides for the aws provider: Redshift, and STS, so that a
    * credentials check that was not skipped reaches the emulator and fails
    * there (as an unknown action) instead of going to AWS.
