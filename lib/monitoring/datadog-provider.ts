@@ -3,6 +3,7 @@ import { compileSchema } from '../core/json-schema';
 import { constructPathOf, Problems, requirePlainObject } from '../core/problems';
 import { wire } from '../core/wire';
 import { WireProvider } from '../core/wire-elements';
+import { checkVersionConstraint, VERSION_CONSTRAINT_SCHEMA } from '../core/version-constraint';
 import { checkSecretReference } from '../core/secret-reference';
 
 /** The default version constraint of `DataDog/datadog`: the restriction policy schema is the same throughout. */
@@ -96,7 +97,7 @@ const checkProps = compileSchema({
     appKey: {},
     validate: { description: 'true or false', type: 'boolean' },
     alias: { description: 'a Terraform identifier', type: 'string', pattern: '^[a-zA-Z_][a-zA-Z0-9_-]*$' },
-    versionConstraint: { description: 'a Terraform version constraint such as ">= 3.82.0, < 5.0.0"', type: 'string', minLength: 1 },
+    versionConstraint: VERSION_CONSTRAINT_SCHEMA,
   },
   additionalProperties: false,
 });
@@ -136,6 +137,7 @@ export class DatadogProvider extends WireProvider {
     this.versionConstraint = versionConstraint;
     const problems = new Problems();
     checkProps(props, problems);
+    checkVersionConstraint(props.versionConstraint, problems);
     checkSecretReference(this, props.apiKey, problems, 'props/apiKey', 'DD_API_KEY');
     checkSecretReference(this, props.appKey, problems, 'props/appKey', 'DD_APP_KEY');
     problems.throwIfAny(this);

@@ -4,6 +4,7 @@ import { compileSchema } from '../core/json-schema';
 import { constructPathOf, isUnresolved, Problems, requirePlainObject } from '../core/problems';
 import { wire } from '../core/wire';
 import { WireProvider } from '../core/wire-elements';
+import { checkVersionConstraint, VERSION_CONSTRAINT_SCHEMA } from '../core/version-constraint';
 
 /**
  * Props of an {@link AwsProvider}. Access keys are not props: the provider reads
@@ -83,7 +84,7 @@ const checkProps = compileSchema({
     skipMetadataApiCheck: { description: 'true or false', type: 'boolean' },
     skipRegionValidation: { description: 'true or false', type: 'boolean' },
     alias: { description: 'a Terraform identifier', type: 'string', pattern: '^[a-zA-Z_][a-zA-Z0-9_-]*$' },
-    versionConstraint: { description: 'a Terraform version constraint such as ">= 5.0, < 7.0"', type: 'string', minLength: 1 },
+    versionConstraint: VERSION_CONSTRAINT_SCHEMA,
   },
   additionalProperties: false,
 });
@@ -102,6 +103,7 @@ export class AwsProvider extends WireProvider {
     requirePlainObject(constructPathOf(scope, id), props, 'props', true);
     const problems = new Problems();
     checkProps(props, problems);
+    checkVersionConstraint(props.versionConstraint, problems);
     super(scope, id, {
       providerName: 'aws',
       source: 'hashicorp/aws',
