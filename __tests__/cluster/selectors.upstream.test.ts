@@ -202,3 +202,16 @@ describe('ClusterNodes', () => {
     );
   });
 });
+
+test('a huge selector gives a short message', () => {
+  const stack = new TerraformStack(Testing.app(), 'stack');
+  for (const props of [
+    { labelSelector: `pool in (${'a'.repeat(1_000_000)}` },
+    { labelSelector: `${'a,'.repeat(300_000)}${'b'.repeat(100_000)}=(` },
+    { fieldSelector: `${'x'.repeat(1_000_000)}=1` },
+    { fieldSelector: `metadata.name=${'\\q'.repeat(300_000)}` },
+  ]) {
+    const error = errorOf(() => new ClusterNodes(stack, `n${Object.values(props)[0].length}`, props));
+    expect(error.message.length).toBeLessThan(2_000);
+  }
+});

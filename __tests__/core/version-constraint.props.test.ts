@@ -63,3 +63,10 @@ describe.each(PROVIDERS)('%s versionConstraint', (_name, make) => {
     );
   });
 });
+
+test('a huge constraint gives a short message', () => {
+  for (const value of [`>= ${'1.'.repeat(500_000)}0`, `>= 1.0 ${'x'.repeat(1_000_000)}`, `${'>= 1.0, '.repeat(100_000)}^2`, `~> ${'9'.repeat(1_000_000)}`]) {
+    const error = errorOf(() => new AwsProvider(stackOf(), 'p', { versionConstraint: value }));
+    expect(error.message.length).toBeLessThan(2_000);
+  }
+});

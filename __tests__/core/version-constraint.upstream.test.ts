@@ -189,3 +189,15 @@ test('parseVersionConstraint never throws, and never accepts control characters,
     { numRuns: 2000 },
   );
 });
+
+test('stricter: at most 500 characters, and a long input is refused fast', () => {
+  const longest = `>= 1.0${', != 1.0'.repeat(61)}      `;
+  expect(longest).toHaveLength(500);
+  expect(parseVersionConstraint(longest).ok).toBe(true);
+  expect(parseVersionConstraint(`${longest} `)).toEqual({ ok: false, reason: 'it is longer than 500 characters' });
+  const started = Date.now();
+  for (const text of [`1.0-${'a-'.repeat(250)}.`, `1.0-${'a-'.repeat(100_000)}.`, `~> ${'9'.repeat(1_000_000)}`]) {
+    expect(parseVersionConstraint(text).ok).toBe(false);
+  }
+  expect(Date.now() - started).toBeLessThan(1_000);
+});

@@ -116,7 +116,7 @@ export class LabelLexer {
         break;
       }
     }
-    return last ?? ['ErrorToken', `error expected: keyword found '${buffer}'`];
+    return last ?? ['ErrorToken', `error expected: keyword found '${cut(buffer)}'`];
   }
 
   /** `Lex`: the next token and its literal. */
@@ -177,16 +177,16 @@ class LabelParser {
           if (t === 'EndOfStringToken') return requirements;
           if (t === 'CommaToken') {
             const [t2, l2] = this.lookahead(true);
-            if (t2 !== 'IdentifierToken' && t2 !== 'DoesNotExistToken') throw new LabelSyntaxError(`found '${l2}', expected: identifier after ','`);
+            if (t2 !== 'IdentifierToken' && t2 !== 'DoesNotExistToken') throw new LabelSyntaxError(`found '${cut(l2)}', expected: identifier after ','`);
           } else {
-            throw new LabelSyntaxError(`found '${l}', expected: ',' or 'end of string'`);
+            throw new LabelSyntaxError(`found '${cut(l)}', expected: ',' or 'end of string'`);
           }
           break;
         }
         case 'EndOfStringToken':
           return requirements;
         default:
-          throw new LabelSyntaxError(`found '${lit}', expected: !, identifier, or 'end of string'`);
+          throw new LabelSyntaxError(`found '${cut(lit)}', expected: !, identifier, or 'end of string'`);
       }
     }
   }
@@ -215,7 +215,7 @@ class LabelParser {
       operator = 'DoesNotExist';
       [tok, literal] = this.consume(true);
     }
-    if (tok !== 'IdentifierToken') throw new LabelSyntaxError(`found '${literal}', expected: identifier`);
+    if (tok !== 'IdentifierToken') throw new LabelSyntaxError(`found '${cut(literal)}', expected: identifier`);
     if (!isQualifiedName(literal)) throw new LabelSyntaxError(`key ${goQuote(literal)}: not a qualified name`);
     const [t] = this.lookahead(true);
     if ((t === 'EndOfStringToken' || t === 'CommaToken') && operator !== 'DoesNotExist') operator = 'Exists';
@@ -232,26 +232,26 @@ class LabelParser {
       case 'LessThanToken': return 'LessThan';
       case 'NotInToken': return 'NotIn';
       case 'NotEqualsToken': return 'NotEquals';
-      default: throw new LabelSyntaxError(`found '${lit}', expected: ${BINARY_OPERATORS.join(', ')}`);
+      default: throw new LabelSyntaxError(`found '${cut(lit)}', expected: ${BINARY_OPERATORS.join(', ')}`);
     }
   }
 
   private parseValues(): Set<string> {
     let [tok, lit] = this.consume(true);
-    if (tok !== 'OpenParToken') throw new LabelSyntaxError(`found '${lit}' expected: '('`);
+    if (tok !== 'OpenParToken') throw new LabelSyntaxError(`found '${cut(lit)}' expected: '('`);
     [tok, lit] = this.lookahead(true);
     switch (tok) {
       case 'IdentifierToken':
       case 'CommaToken': {
         const s = this.parseIdentifiersList();
-        if (this.consume(true)[0] !== 'ClosedParToken') throw new LabelSyntaxError(`found '${lit}', expected: ')'`);
+        if (this.consume(true)[0] !== 'ClosedParToken') throw new LabelSyntaxError(`found '${cut(lit)}', expected: ')'`);
         return s;
       }
       case 'ClosedParToken':
         this.consume(true);
         return new Set(['']);
       default:
-        throw new LabelSyntaxError(`found '${lit}', expected: ',', ')' or identifier`);
+        throw new LabelSyntaxError(`found '${cut(lit)}', expected: ',', ')' or identifier`);
     }
   }
 
@@ -265,7 +265,7 @@ class LabelParser {
           const [tok2, lit2] = this.lookahead(true);
           if (tok2 === 'CommaToken') continue;
           if (tok2 === 'ClosedParToken') return s;
-          throw new LabelSyntaxError(`found '${lit2}', expected: ',' or ')'`);
+          throw new LabelSyntaxError(`found '${cut(lit2)}', expected: ',' or ')'`);
         }
         case 'CommaToken': {
           if (s.size === 0) s.add('');
@@ -281,7 +281,7 @@ class LabelParser {
           break;
         }
         default:
-          throw new LabelSyntaxError(`found '${lit}', expected: ',', or identifier`);
+          throw new LabelSyntaxError(`found '${cut(lit)}', expected: ',', or identifier`);
       }
     }
   }
@@ -291,7 +291,7 @@ class LabelParser {
     if (t === 'EndOfStringToken' || t === 'CommaToken') return new Set(['']);
     const [tok, lit] = this.consume(true);
     if (tok === 'IdentifierToken') return new Set([lit]);
-    throw new LabelSyntaxError(`found '${lit}', expected: identifier`);
+    throw new LabelSyntaxError(`found '${cut(lit)}', expected: identifier`);
   }
 }
 
@@ -540,8 +540,10 @@ export function nodeFieldSelectorProblem(selector: string): string | undefined {
   return undefined;
 }
 
+// Quoted text in a reason, cut at 60 characters: the received value is shown
+// (shortened) beside it, and a message stays short for a huge input.
 function goQuote(s: string): string {
-  return JSON.stringify(s);
+  return s.length > 60 ? `${JSON.stringify(s.slice(0, 60))}… (${s.length} characters)` : JSON.stringify(s);
 }
 
 /**
@@ -562,4 +564,9 @@ export function checkNodeSelectors(props: { readonly labelSelector?: unknown; re
     const problem = problemOf(value);
     if (problem !== undefined) problems.add(`props/${name}`, value, `${rule} (here ${problem})`);
   }
+}
+
+// A literal in a parser message, cut at 60 characters (upstream quotes it whole).
+function cut(s: string): string {
+  return s.length > 60 ? `${s.slice(0, 60)}… (${s.length} characters)` : s;
 }

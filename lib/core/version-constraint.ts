@@ -26,6 +26,7 @@
 // (C0, DEL, C1) is refused, although Terraform trims or skips some of them
 // (tabs, line breaks around a constraint). They are never meant, and a message
 // or a plan that shows them misleads.
+// Also stricter: at most MAX_VERSION_CONSTRAINT_LENGTH (500) characters.
 import { isUnresolved, Problems } from './problems';
 
 /** One constraint of a version constraint string, as Terraform reads it. */
@@ -282,12 +283,22 @@ function goTrimSpace(s: string): string {
   return s.replace(GO_TRIM, '');
 }
 
-// Go's %q for the messages (close enough: quotes and backslashes escaped).
+// Quoted text in a reason, cut at 60 characters: the received value is shown
+// (shortened) beside it, and a message stays short for a huge input.
 function goQuote(s: string): string {
-  return JSON.stringify(s);
+  return s.length > 60 ? `${JSON.stringify(s.slice(0, 60))}… (${s.length} characters)` : JSON.stringify(s);
 }
 
 // ---- Terraform's verdict --------------------------------------------------------------------
+
+/**
+ * The longest version constraint accepted. Stricter than Terraform, which has
+ * no limit: go-version's regular expression runs in linear time in Go (RE2)
+ * but backtracks in JavaScript (a 20,000-character prerelease takes seconds),
+ * and no real constraint comes near 500 characters (Terraform's own tests'
+ * longest is about 130).
+ */
+export const MAX_VERSION_CONSTRAINT_LENGTH = 500;
 
 // C0 controls, DEL and C1 controls: refused although Terraform trims some (see the header).
 // eslint-disable-next-line no-control-regex
@@ -300,6 +311,7 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
  */
 export function parseVersionConstraint(text: string): VersionConstraintVerdict {
   if (CONTROL.test(text)) return { ok: false, reason: 'it holds a control character' };
+  if (text.length > MAX_VERSION_CONSTRAINT_LENGTH) return { ok: false, reason: `it is longer than ${MAX_VERSION_CONSTRAINT_LENGTH} characters` };
   if (goTrimSpace(text) === '') return { ok: false, reason: 'it is empty' };
   const ruby = parseRubyStyleMulti(text);
   const go = goNewConstraint(text);
