@@ -5,6 +5,7 @@ import { literalView } from '../core/literal-text';
 import { constructPathOf, Problems, requirePlainObject } from '../core/problems';
 import { wire } from '../core/wire';
 import { WireDataSource } from '../core/wire-elements';
+import { checkNodeSelectors } from './selectors';
 
 /** Props of {@link ClusterNodes}. */
 export interface ClusterNodesProps {
@@ -72,6 +73,7 @@ export class ClusterNodes extends Construct {
     super(scope, id);
     const problems = new Problems();
     checkProps(literalView(props), problems);
+    checkNodeSelectors(literalView(props), problems);
     problems.throwIfAny(this);
     const dataSource = new WireDataSource(this, 'Resource', {
       terraformType: 'kubernetes_resources',

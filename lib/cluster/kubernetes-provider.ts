@@ -6,6 +6,7 @@ import { checkSecretReference } from '../core/secret-reference';
 import { wire } from '../core/wire';
 import { WireProvider } from '../core/wire-elements';
 import { checkUrl } from '../core/url-rule';
+import { checkVersionConstraint, VERSION_CONSTRAINT_SCHEMA } from '../core/version-constraint';
 
 /**
  * Props of a {@link KubernetesProvider}.
@@ -101,7 +102,7 @@ const checkProps = compileSchema({
     clientKey: {},
     insecure: { type: 'boolean', description: 'true or false' },
     alias: { description: 'a Terraform identifier', type: 'string', pattern: '^[a-zA-Z_][a-zA-Z0-9_-]*$' },
-    versionConstraint: { description: 'a Terraform version constraint such as ">= 2.21, < 3.0"', type: 'string', minLength: 1 },
+    versionConstraint: VERSION_CONSTRAINT_SCHEMA,
   },
   additionalProperties: false,
 });
@@ -120,6 +121,7 @@ export class KubernetesProvider extends WireProvider {
     checkUrl(props.host, problems, 'props/host', { allowed: 'an http(s) URL such as https://10.0.0.1:6443' });
     requireKnown(props.alias, problems, 'props/alias', 'Terraform reads a provider alias as a literal');
     requireKnown(props.versionConstraint, problems, 'props/versionConstraint', 'Terraform reads required_providers versions as literals');
+    checkVersionConstraint(props.versionConstraint, problems);
     for (const prop of SECRET_PROPS) checkSecretReference(scope, props[prop], problems, `props/${prop}`, SECRET_ENV[prop]);
     if ((props.clientKey === undefined) !== (props.clientCertificate === undefined)) {
       const missing = props.clientKey === undefined ? 'clientKey' : 'clientCertificate';

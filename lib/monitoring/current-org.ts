@@ -10,6 +10,7 @@ import { checkUrl, withoutCredentials } from '../core/url-rule';
 import { DATADOG_API_URL, DatadogApiUrl, DatadogProvider } from './datadog-provider';
 import { fetchOrgId, FetchOrgIdOptions } from './fetch-org-id';
 import { HttpProvider } from './http-provider';
+import { constraintLowerBoundAtLeast } from '../core/version-constraint';
 import { Principal } from './principal';
 
 /** Where {@link CurrentOrg} reads the org id from, at plan time. */
@@ -203,18 +204,7 @@ function warnIfProviderTooOld(scope: Construct, provider?: TerraformProvider): v
   }
 }
 
-/** True when a version constraint excludes every version below `minimum`. */
+/** True when a version constraint excludes every version below `minimum` (read with Terraform's grammar). */
 function lowerBoundAtLeast(constraint: string, minimum: number[]): boolean {
-  for (const part of constraint.split(',')) {
-    const match = /^\s*(>=|>|~>|=)?\s*v?(\d+)(?:\.(\d+))?(?:\.(\d+))?\s*$/.exec(part);
-    if (!match) continue;
-    const version = [Number(match[2]), Number(match[3] ?? 0), Number(match[4] ?? 0)];
-    if (compareVersions(version, minimum) >= 0) return true;
-  }
-  return false;
-}
-
-function compareVersions(a: number[], b: number[]): number {
-  for (let i = 0; i < 3; i++) if (a[i] !== b[i]) return a[i] - b[i];
-  return 0;
+  return constraintLowerBoundAtLeast(constraint, minimum);
 }

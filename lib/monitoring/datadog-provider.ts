@@ -3,6 +3,7 @@ import { compileSchema } from '../core/json-schema';
 import { constructPathOf, Problems, requireKnown, requirePlainObject } from '../core/problems';
 import { wire } from '../core/wire';
 import { WireProvider } from '../core/wire-elements';
+import { checkVersionConstraint, VERSION_CONSTRAINT_SCHEMA } from '../core/version-constraint';
 import { checkSecretReference } from '../core/secret-reference';
 import { checkUrl, UrlRule } from '../core/url-rule';
 
@@ -102,7 +103,7 @@ const checkProps = compileSchema({
     appKey: {},
     validate: { description: 'true or false', type: 'boolean' },
     alias: { description: 'a Terraform identifier', type: 'string', pattern: '^[a-zA-Z_][a-zA-Z0-9_-]*$' },
-    versionConstraint: { description: 'a Terraform version constraint such as ">= 3.82.0, < 5.0.0"', type: 'string', minLength: 1 },
+    versionConstraint: VERSION_CONSTRAINT_SCHEMA,
   },
   additionalProperties: false,
 });
@@ -130,6 +131,7 @@ export class DatadogProvider extends WireProvider {
     checkUrl(props.apiUrl, problems, 'props/apiUrl', DATADOG_API_URL);
     requireKnown(props.alias, problems, 'props/alias', 'Terraform reads a provider alias as a literal');
     requireKnown(props.versionConstraint, problems, 'props/versionConstraint', 'Terraform reads required_providers versions as literals');
+    checkVersionConstraint(props.versionConstraint, problems);
     checkSecretReference(scope, props.apiKey, problems, 'props/apiKey', 'DD_API_KEY');
     checkSecretReference(scope, props.appKey, problems, 'props/appKey', 'DD_APP_KEY');
     // Refused before the provider exists: nothing is added to the tree, nothing written.

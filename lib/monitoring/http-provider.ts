@@ -2,6 +2,7 @@ import { Construct } from 'constructs';
 import { compileSchema } from '../core/json-schema';
 import { constructPathOf, Problems, requireKnown, requirePlainObject } from '../core/problems';
 import { WireProvider } from '../core/wire-elements';
+import { checkVersionConstraint, VERSION_CONSTRAINT_SCHEMA } from '../core/version-constraint';
 
 /** Props of an {@link HttpProvider}. */
 export interface HttpProviderProps {
@@ -25,7 +26,7 @@ const checkProps = compileSchema({
   type: 'object',
   properties: {
     alias: { description: 'a Terraform identifier', type: 'string', pattern: '^[a-zA-Z_][a-zA-Z0-9_-]*$' },
-    versionConstraint: { description: 'a Terraform version constraint such as ">= 3.0.0, < 4.0.0"', type: 'string', minLength: 1 },
+    versionConstraint: VERSION_CONSTRAINT_SCHEMA,
   },
   additionalProperties: false,
 });
@@ -47,6 +48,7 @@ export class HttpProvider extends WireProvider {
     checkProps(props, problems);
     requireKnown(props.alias, problems, 'props/alias', 'Terraform reads a provider alias as a literal');
     requireKnown(props.versionConstraint, problems, 'props/versionConstraint', 'Terraform reads required_providers versions as literals');
+    checkVersionConstraint(props.versionConstraint, problems);
     // Refused before the provider exists: nothing is added to the tree, nothing written.
     problems.throwIfAnyAt(constructPathOf(scope, id));
     super(scope, id, {

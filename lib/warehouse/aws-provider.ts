@@ -6,6 +6,7 @@ import { wire } from '../core/wire';
 import { WireProvider } from '../core/wire-elements';
 import { isPlainObject } from '../core/plain-object';
 import { checkUrl } from '../core/url-rule';
+import { checkVersionConstraint, VERSION_CONSTRAINT_SCHEMA } from '../core/version-constraint';
 
 /**
  * Props of an {@link AwsProvider}. Access keys are not props: the provider reads
@@ -86,7 +87,7 @@ const checkProps = compileSchema({
     skipMetadataApiCheck: { description: 'true or false', type: 'boolean' },
     skipRegionValidation: { description: 'true or false', type: 'boolean' },
     alias: { description: 'a Terraform identifier', type: 'string', pattern: '^[a-zA-Z_][a-zA-Z0-9_-]*$' },
-    versionConstraint: { description: 'a Terraform version constraint such as ">= 5.0, < 7.0"', type: 'string', minLength: 1 },
+    versionConstraint: VERSION_CONSTRAINT_SCHEMA,
   },
   additionalProperties: false,
 });
@@ -112,6 +113,7 @@ export class AwsProvider extends WireProvider {
     requireKnown(props.endpoints, problems, 'props/endpoints', 'Terraform writes endpoints as a block; each URL may be a token');
     requireKnown(props.alias, problems, 'props/alias', 'Terraform reads a provider alias as a literal');
     requireKnown(props.versionConstraint, problems, 'props/versionConstraint', 'Terraform reads required_providers versions as literals');
+    checkVersionConstraint(props.versionConstraint, problems);
     // Refused before the provider exists: nothing is added to the tree, nothing written.
     problems.throwIfAnyAt(constructPathOf(scope, id));
     super(scope, id, {
