@@ -36,11 +36,13 @@ describe.each(PROVIDERS)('%s versionConstraint', (_name, make) => {
     expect(error.problems[0].allowed).toContain('e.g. ">= 4.16.0, < 5.0.0"');
   });
 
-  test('a good constraint, and a token, are accepted; a number is refused by the schema', () => {
+  test('a good constraint is accepted; a token is refused (required_providers versions are literals); a number is refused by the schema', () => {
     expect(() => make(stackOf(), '>= 4.16.0, < 5.0.0')).not.toThrow();
     const stack = stackOf();
     const variable = new TerraformVariable(stack, 'v', { type: 'string' });
-    expect(() => make(stack, variable.stringValue)).not.toThrow();
+    expect(errorOf(() => make(stack, variable.stringValue)).problems.map((p) => [p.path, p.allowed])).toEqual([
+      ['props/versionConstraint', 'a value known at synth time (Terraform reads required_providers versions as literals)'],
+    ]);
     expect(errorOf(() => make(stackOf(), 5)).problems[0].path).toBe('props/versionConstraint');
   });
 
