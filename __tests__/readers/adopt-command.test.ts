@@ -443,3 +443,16 @@ describe('an output left half-written by a killed run (issue 17)', () => {
     }
   });
 });
+
+test('a live text that spells an existing token is written as that text, never looked up again (policies module)', () => {
+  const { policiesModule } = require('../../lib/cli/adopted-module');
+  const { literalStrings } = require('../../lib/core/literal-text');
+  const { Literal } = require('../../lib');
+  // A token that exists in this process, and live relations whose text spells it.
+  const existing: string = Literal.text('${another}');
+  const read = literalStrings([{ resourceId: 'x-app:1', bindings: [{ relation: existing, principals: ['role:r'] }, { relation: `r${existing}`, principals: ['role:r'] }] }]);
+  const source: string = policiesModule(read, { className: 'DatadogProvider', props: {} }, { library: LIBRARY_NAME, framework: 'cdktf' });
+  expect(source).toContain(`{ relation: Literal.text(${JSON.stringify(existing)}), principals: ["role:r"] }`);
+  expect(source).toContain(`{ relation: Literal.text(${JSON.stringify(`r${existing}`)}), principals: ["role:r"] }`);
+  expect(source).not.toContain('another');
+});

@@ -57,11 +57,11 @@ export function policiesModule(policies: readonly RestrictionPolicyProps[], prov
     const bindings = [...(p.bindings ?? [])]
       .map((b) => ({ relation: textOf(b.relation), principals: b.principals.map((x) => textOf(String(x))).sort(compare) }))
       .sort((a, b) => compare(a.relation, b.relation))
-      .map((b) => `      { relation: ${liveString(b.relation)}, principals: [${b.principals.map(liveString).join(', ')}] },\n`)
+      .map((b) => `      { relation: ${liveText(b.relation)}, principals: [${b.principals.map(liveText).join(', ')}] },\n`)
       .join('');
     return (
       `  RestrictionPolicy.adopt(scope, ${literal(ids[i])}, {\n` +
-      `    resourceId: ${liveString(String(p.resourceId))},\n` +
+      `    resourceId: ${liveText(textOf(String(p.resourceId)))},\n` +
       `    bindings: [${bindings ? `\n${bindings}    ` : ''}],\n` +
       '  });'
     );
@@ -155,9 +155,17 @@ function textOf(value: string): string {
   return literalValueOf(value) ?? value;
 }
 
-/** A read string as TypeScript: its live text, inside `Literal.text(…)` when Terraform would read it as a template. */
+/** A read string as TypeScript (see liveText). */
 function liveString(value: string): string {
-  const text = textOf(value);
+  return liveText(textOf(value));
+}
+
+/**
+ * A live text as TypeScript: the text itself, inside `Literal.text(…)` when
+ * Terraform would read it as a template. Never looked up again: text shaped
+ * like a token is text.
+ */
+function liveText(text: string): string {
   return needsLiteral(text) ? `Literal.text(${literal(text)})` : literal(text);
 }
 

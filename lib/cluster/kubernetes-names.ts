@@ -21,7 +21,8 @@ export class KubernetesNames {
    * @returns true for 1 to 253 lowercase letters, digits, `-` and `.`, each dot-separated part starting and ending with a letter or digit
    */
   public static isDnsSubdomain(name: string): boolean {
-    return isDnsSubdomain(name);
+    // Anything but a string (a number, a token of another kind, null) is not a name: false, never a TypeError.
+    return typeof name === 'string' && isDnsSubdomain(name);
   }
 
   /**
@@ -33,7 +34,7 @@ export class KubernetesNames {
    *   letters, digits, `-`, `_` and `.`, starting and ending with a letter or digit
    */
   public static isQualifiedName(key: string): boolean {
-    return isQualifiedName(key);
+    return typeof key === 'string' && isQualifiedName(key);
   }
 
   /**
@@ -45,7 +46,7 @@ export class KubernetesNames {
    *   starting and ending with a letter or digit
    */
   public static isLabelValue(value: string): boolean {
-    return isLabelValue(value);
+    return typeof value === 'string' && isLabelValue(value);
   }
 
   private constructor() {}

@@ -118,6 +118,9 @@ function checkMetadata(
       if (first === undefined) firstIndexByName.set(name, i);
       else problems.add(`${base}/metadata/name`, name, `a name no other item has (items/${first} is also named "${name}")`);
     }
+  } else if (isUnresolved(name)) {
+    // A list, number or map token: no name at synth time either.
+    problems.add(`${base}/metadata/name`, name, 'a name known at synth time (it names the node\'s resources)');
   }
   if (typeof meta.namespace === 'string' && meta.namespace !== '' && !isUnresolved(meta.namespace)) {
     problems.add(`${base}/metadata/namespace`, meta.namespace, 'nothing: nodes are cluster-scoped');
@@ -178,7 +181,8 @@ function checkKeyValues(map: { [key: string]: string } | undefined, path: string
     if (!isUnresolved(key)) {
       // The API server checks annotation keys lowercased; label keys as given.
       if (!isQualifiedName(labels ? key : key.toLowerCase())) problems.add(`${path}/${key}`, key, `a key that is ${KEY_RULE}`);
-      bytes += Buffer.byteLength(key, 'utf8');
+      // Counted as Terraform sends them: in NFC.
+      bytes += Buffer.byteLength(key.normalize('NFC'), 'utf8');
     } else sized = false;
     if (typeof value !== 'string') continue;
     if (isUnresolved(value)) {
@@ -186,7 +190,7 @@ function checkKeyValues(map: { [key: string]: string } | undefined, path: string
       continue;
     }
     if (labels && !isLabelValue(value)) problems.add(`${path}/${key}`, value, `a label value that is ${VALUE_RULE}`);
-    if (!labels) bytes += Buffer.byteLength(value, 'utf8');
+    if (!labels) bytes += Buffer.byteLength(value.normalize('NFC'), 'utf8');
   }
   if (!labels && sized && bytes > ANNOTATIONS_MAX_BYTES) {
     problems.add(path, `${bytes} bytes of keys and values`, `at most ${ANNOTATIONS_MAX_BYTES} bytes (256 KiB) in total`);

@@ -1,6 +1,7 @@
 import { Construct, IConstruct } from 'constructs';
 import { TerraformElement, TerraformProvider, TerraformStack, ValidateTerraformVersion } from './framework';
 import { hclValueForCdktf } from './hcl-writer';
+import { writtenLiteral } from './literal-text';
 import { compileSchema } from './json-schema';
 import { constructPathOf, isUnresolved, Problems, requirePlainObject } from './problems';
 import { ValidationError } from './validation-error';
@@ -41,7 +42,8 @@ export class ImportBlocks extends TerraformElement {
    * @param to the target address, computed at synth time (`type.name`)
    */
   public add(to: () => string, id: string, provider?: TerraformProvider): void {
-    this.entries.push({ to, id, provider });
+    // An id made of literals is written as one literal (lib/core/literal-text.ts).
+    this.entries.push({ to, id: writtenLiteral(id), provider });
   }
 
   public toTerraform(): any {

@@ -27,12 +27,16 @@ const TOKEN_MARKER = 'TfToken[';
 
 /** The Terraform template (a JSON string's text) that Terraform reads as exactly `text`. */
 export function literalTemplate(text: string): string {
-  if (!/[$%]\{|TfToken\[|^\ufeff/.test(text)) return text;
+  if (!/[$%]\{|TfToken\[|^\ufeff|[$%]$/.test(text)) return text;
   // split/join, not replace: a replacement string reads `$$` as one `$`.
-  const escaped = text.split('${').join('$${').split('%{').join('%%{').split(TOKEN_MARKER).join('TfToken${"["}');
+  let escaped = text.split('${').join('$${').split('%{').join('%%{').split(TOKEN_MARKER).join('TfToken${"["}');
   // Terraform parses a JSON string as a template source of its own and skips a
   // byte-order mark at its start: a leading U+FEFF is written as an interpolation.
-  return escaped.startsWith('\ufeff') ? `\${"\\uFEFF"}${escaped.slice(1)}` : escaped;
+  if (escaped.startsWith('\ufeff')) escaped = `\${"\\uFEFF"}${escaped.slice(1)}`;
+  // A last `$` or `%` would form `${` or `%{` with whatever follows the literal
+  // (another literal, a reference): written as an interpolation of itself.
+  if (/[$%]$/.test(escaped)) escaped = `${escaped.slice(0, -1)}\${"${escaped.slice(-1)}"}`;
+  return escaped;
 }
 
 /** True when `text` would not be read as itself if written as a template. */
@@ -55,17 +59,88 @@ class LiteralToken implements IResolvable {
   }
 }
 
-/** The text a `Literal.text` string stands for, or undefined for any other value. */
-export function literalValueOf(value: unknown): string | undefined {
-  if (typeof value !== 'string' || !value.includes('${TfToken[')) return undefined;
+/** One piece of a string: text the user wrote, a literal, or another token (a reference). */
+export type StringPiece = { readonly kind: 'plain'; readonly text: string } | { readonly kind: 'literal'; readonly text: string } | { readonly kind: 'token'; readonly marker: string };
+
+// cdktf's string token marker (tokens/private/encoding.ts).
+const STRING_TOKEN = /\$\{TfToken\[[\w.]+\]\}/g;
+
+/**
+ * The pieces of a string that holds tokens, in order, or undefined for a string
+ * without any. Text shaped like a token that no one made counts as a token.
+ */
+export function stringPieces(value: string): StringPiece[] | undefined {
+  if (!value.includes('TfToken[')) return undefined;
+  const pieces: StringPiece[] = [];
+  let at = 0;
+  for (const match of value.matchAll(STRING_TOKEN)) {
+    if (match.index! > at) pieces.push(plainOrToken(value.slice(at, match.index)));
+    pieces.push(tokenPiece(match[0]));
+    at = match.index! + match[0].length;
+  }
+  if (at < value.length) pieces.push(plainOrToken(value.slice(at)));
+  return pieces;
+}
+
+// List and map markers inside a string make it a token of another kind.
+function plainOrToken(text: string): StringPiece {
+  return /[#&]\{TfToken\[/.test(text) ? { kind: 'token', marker: text } : { kind: 'plain', text };
+}
+
+function tokenPiece(marker: string): StringPiece {
   try {
-    const fragments = Tokenization.reverseString(value);
-    const token = fragments.length === 1 ? fragments.firstToken : undefined;
-    return token instanceof LiteralToken ? token.text : undefined;
+    const token = Tokenization.reverseString(marker).firstToken;
+    return token instanceof LiteralToken ? { kind: 'literal', text: token.text } : { kind: 'token', marker };
   } catch {
     // Text shaped like a token that no one made (cdktf throws "Unrecognized Token Key").
-    return undefined;
+    return { kind: 'token', marker };
   }
+}
+
+/**
+ * The text a string stands for when it is made of `Literal.text` strings and
+ * plain text without template sequences (`Literal.text('a') + '-' + Literal.text('${b}')`);
+ * undefined for any other value (plain text alone stands for itself).
+ */
+export function literalValueOf(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const pieces = stringPieces(value);
+  if (pieces === undefined || !pieces.some((p) => p.kind === 'literal')) return undefined;
+  let text = '';
+  for (const piece of pieces) {
+    if (piece.kind === 'token' || (piece.kind === 'plain' && /[$%]\{/.test(piece.text))) return undefined;
+    text += piece.text;
+  }
+  return text;
+}
+
+/**
+ * `value` as it is written: a string made of literals and plain text becomes one
+ * literal of the whole text (so a `$` and a `{` from two pieces cannot form
+ * `${`); anything else is returned as it is.
+ */
+export function writtenLiteral(value: string): string {
+  const text = literalValueOf(value);
+  return text === undefined || stringPieces(value)!.length === 1 ? value : literalToken(text);
+}
+
+/** `writtenLiteral` for every string of a JSON-like value (arrays and plain objects copied only where something changed). */
+export function writtenLiterals<T>(value: T): T {
+  if (typeof value === 'string') return writtenLiteral(value) as unknown as T;
+  if (Array.isArray(value)) {
+    const out = value.map(writtenLiterals);
+    return (out.some((v, i) => v !== value[i]) ? out : value) as unknown as T;
+  }
+  if (isPlainObject(value)) {
+    let changed = false;
+    const out: { [key: string]: unknown } = {};
+    for (const [key, v] of Object.entries(value)) {
+      out[key] = writtenLiterals(v);
+      changed ||= out[key] !== v;
+    }
+    return (changed ? out : value) as T;
+  }
+  return value;
 }
 
 /** `text` as a string that Terraform reads literally: a token when it needs one, else `text` itself. */

@@ -1,4 +1,5 @@
 import { literalToken, literalValueOf } from './literal-text';
+import { isUnresolved } from './problems';
 import { describeValue } from './received-value';
 import { ValidationError } from './validation-error';
 
@@ -29,14 +30,19 @@ export class Literal {
    */
   public static text(text: string): string {
     if (typeof text !== 'string') throw new ValidationError('Literal.text', [{ path: 'text', received: describeValue(text), allowed: 'a string' }]);
-    return literalToken(text);
+    // A string made of literals stands for its text; a reference has no text until Terraform runs.
+    const known = literalValueOf(text) ?? text;
+    if (isUnresolved(known)) {
+      throw new ValidationError('Literal.text', [{ path: 'text', received: describeValue(text), allowed: 'text known at synth time (a reference, variable or function call has no text until Terraform runs)' }]);
+    }
+    return literalToken(known);
   }
 
   /**
-   * The characters a string returned by `Literal.text` stands for.
+   * The characters a string made of `Literal.text` strings stands for.
    *
    * @param value any string
-   * @returns the literal text, or undefined when `value` is not a `Literal.text` token (plain text stands for itself)
+   * @returns the literal text (of `Literal.text` strings joined with plain text that holds no template sequence), or undefined for any other string (plain text stands for itself)
    */
   public static textOf(value: string): string | undefined {
     return literalValueOf(value);

@@ -1,6 +1,7 @@
 import { IConstruct } from 'constructs';
 import { IResolvable } from './framework';
 import { hclValueForCdktf } from './hcl-writer';
+import { writtenLiterals } from './literal-text';
 
 /**
  * One Terraform attribute, typed the way the provider schema types it, so that
@@ -49,7 +50,8 @@ export function toJsonAttributes(attributes: WireAttributes): { [name: string]: 
         out[name] = toJsonAttributes(attribute.value);
         break;
       default:
-        out[name] = attribute.value;
+        // A string made of literals is written as one literal (lib/core/literal-text.ts).
+        out[name] = writtenLiterals(attribute.value);
     }
   }
   return out;
@@ -78,7 +80,7 @@ export function toHclAttributes(scope: IConstruct, attributes: WireAttributes): 
         out[name] = { value: toHclAttributes(scope, attribute.value), isBlock: true, type: 'list', storageClassType: 'blockList' };
         break;
       default:
-        out[name] = hclValueForCdktf(scope, attribute.value);
+        out[name] = hclValueForCdktf(scope, writtenLiterals(attribute.value));
     }
   }
   return out;

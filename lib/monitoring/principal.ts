@@ -1,5 +1,6 @@
 import { isUnresolved, Problems } from '../core/problems';
 import { checkFactoryId, checkTypeAndIdString, ID_RULE, splitTypeAndId, throwIfProblems } from './type-and-id';
+import { literalText, literalView } from '../core/literal-text';
 
 /** The principal types the restriction policy API accepts. */
 const PRINCIPAL_TYPES: readonly string[] = ['role', 'team', 'user', 'org'];
@@ -14,7 +15,7 @@ export const PRINCIPAL_RULE =
  * @internal
  */
 export function checkPrincipalString(raw: unknown, problems: Problems, path: string): string | undefined {
-  if (isUnresolved(raw)) return raw as string;
+  if (isUnresolved(literalView(raw))) return raw as string;
   return checkTypeAndIdString(raw, problems, path, PRINCIPAL_RULE, (type) => PRINCIPAL_TYPES.includes(type)) ? (raw as string) : undefined;
 }
 
@@ -82,14 +83,16 @@ export class Principal {
    */
   public static fromString(raw: string): Principal {
     const problems = new Problems();
-    if (isUnresolved(raw)) {
+    // A Literal.text value is parsed as its text; its id stays literal.
+    const text = literalView(raw);
+    if (isUnresolved(text)) {
       problems.add('principal', raw, 'a literal string (a reference cannot be parsed at synth time: pass it to principals as is, or as the id of Principal.org(…))');
     } else {
-      checkPrincipalString(raw, problems, 'principal');
+      checkPrincipalString(text, problems, 'principal');
     }
     throwIfProblems('Principal.fromString', problems);
-    const parts = splitTypeAndId(raw)!;
-    return new Principal(parts.type, parts.id);
+    const parts = splitTypeAndId(text)!;
+    return new Principal(parts.type, text === raw ? parts.id : literalText(parts.id));
   }
 
   private static of(type: string, id: string, factory: string): Principal {

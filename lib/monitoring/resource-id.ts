@@ -1,5 +1,6 @@
 import { isUnresolved, Problems } from '../core/problems';
 import { checkFactoryId, checkTypeAndIdString, ID_RULE, splitTypeAndId, throwIfProblems } from './type-and-id';
+import { literalText, literalView } from '../core/literal-text';
 
 const RESOURCE_TYPE_PATTERN = /^[a-z][a-z0-9]*(?:[-_][a-z0-9]+)*$/;
 
@@ -17,6 +18,8 @@ export const RESOURCE_ID_RULE =
  * @internal
  */
 export function checkResourceIdString(raw: unknown, problems: Problems, path: string): { type?: string; id?: string } | undefined {
+  // A Literal.text value is checked as its text.
+  raw = literalView(raw);
   if (typeof raw === 'string' && isUnresolved(raw)) {
     const parts = splitTypeAndId(raw);
     // "dashboard:${TfToken[…]}": the type is literal and can be checked.
@@ -101,7 +104,8 @@ export class RestrictionPolicyResourceId {
    */
   public static of(resourceType: string, id: string): RestrictionPolicyResourceId {
     const problems = new Problems();
-    if (!isUnresolved(resourceType) && (typeof resourceType !== 'string' || !RESOURCE_TYPE_PATTERN.test(resourceType))) {
+    const typeText = literalView(resourceType);
+    if (!isUnresolved(typeText) && (typeof typeText !== 'string' || !RESOURCE_TYPE_PATTERN.test(typeText))) {
       problems.add('resourceType', resourceType, RESOURCE_TYPE_RULE);
     }
     checkFactoryId(id, problems);
@@ -118,14 +122,16 @@ export class RestrictionPolicyResourceId {
    */
   public static fromString(raw: string): RestrictionPolicyResourceId {
     const problems = new Problems();
-    if (isUnresolved(raw)) {
+    // A Literal.text value is parsed as its text; its id stays literal.
+    const text = literalView(raw);
+    if (isUnresolved(text)) {
       problems.add('resourceId', raw, 'a literal string (a reference cannot be parsed at synth time: use RestrictionPolicyResourceId.of(type, reference))');
     } else {
-      checkResourceIdString(raw, problems, 'resourceId');
+      checkResourceIdString(text, problems, 'resourceId');
     }
     throwIfProblems('RestrictionPolicyResourceId.fromString', problems);
-    const parts = splitTypeAndId(raw)!;
-    return new RestrictionPolicyResourceId(parts.type, parts.id);
+    const parts = splitTypeAndId(text)!;
+    return new RestrictionPolicyResourceId(parts.type, text === raw ? parts.id : literalText(parts.id));
   }
 
   /** The resource type, e.g. `dashboard`. */

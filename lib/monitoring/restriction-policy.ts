@@ -209,6 +209,11 @@ function canonicalBindings(
       }
     }
     if (isUnresolved(binding.principals)) {
+      // A list token is an array (Token.asList, variable.listValue); a number, map or `any` token is not a list.
+      if (!Array.isArray(binding.principals)) {
+        problems.add(`${path}/principals`, binding.principals, 'a list of principals, or a list token (Token.asList(…), variable.listValue)');
+        return;
+      }
       asGiven.push({ relation, principals: binding.principals });
       return;
     }

@@ -2,6 +2,7 @@
 // Internal: not exported from lib/index.ts.
 import { isUnresolved, Problems } from '../core/problems';
 import { ValidationError } from '../core/validation-error';
+import { literalView } from '../core/literal-text';
 
 // No whitespace, control or format characters (zero-width, bidi, BOM: invisible,
 // so an id that holds one is not the id a reader sees), and in Unicode NFC:
@@ -41,6 +42,8 @@ export function checkTypeAndIdString(
   rule: string,
   typeAllowed: (type: string) => boolean,
 ): TypeAndId | undefined {
+  // A Literal.text value is checked as its text.
+  raw = literalView(raw);
   const parts = typeof raw === 'string' ? splitTypeAndId(raw) : undefined;
   if (parts === undefined || !typeAllowed(parts.type)) {
     problems.add(path, raw, rule);
@@ -58,6 +61,7 @@ export function checkTypeAndIdString(
  * Unresolved tokens pass: they are known only when Terraform runs.
  */
 export function checkFactoryId(id: unknown, problems: Problems, path = 'id'): void {
+  id = literalView(id);
   if (isUnresolved(id)) return;
   if (typeof id !== 'string' || !isValidId(id)) problems.add(path, id, ID_RULE);
 }

@@ -1,6 +1,6 @@
 import { Fn } from '../core/framework';
 import { isPlainObject } from '../core/plain-object';
-import { literalText, literalValueOf } from '../core/literal-text';
+import { literalText, literalValueOf, stringPieces } from '../core/literal-text';
 import { isUnresolved, Problems } from '../core/problems';
 import { CREDENTIAL_LOOKING_KEY } from '../core/received-value';
 
@@ -73,9 +73,10 @@ export function checkProfileContent(
     if (typeof value !== 'string') {
       const allowed = 'a string value (the service stores string values only)';
       // Not echoed: the service's credential keys and anything that reads like one (received-value.ts).
-      if (CREDENTIAL_KEYS.includes(key) || CREDENTIAL_LOOKING_KEY.test(key)) problems.addConcealed(`${path}/${key}`, value, allowed);
+      if (CREDENTIAL_KEYS.includes(key.normalize('NFC')) || CREDENTIAL_LOOKING_KEY.test(key.normalize('NFKC'))) problems.addConcealed(`${path}/${key}`, value, allowed);
       else problems.add(`${path}/${key}`, value, allowed);
-    } else if (CREDENTIAL_KEYS.includes(key)) {
+    } else if (CREDENTIAL_KEYS.includes(key.normalize('NFC'))) {
+      // As Terraform reads it (NFC): `Access\u212AeyID` (Kelvin sign) is `AccessKeyID`.
       problems.add(
         `${path}/${key}`,
         key,
@@ -90,12 +91,25 @@ export function checkProfileContent(
   // Literal content (read from the service) is canonical JSON Terraform reads literally.
   if (literal !== undefined) return { written: literalText(text!), text };
   // A literal key or value is written as a JSON string whose template sequences Terraform reads literally.
-  const json = (given: string, text: string) => (given === text ? JSON.stringify(given) : literalText(JSON.stringify(text)));
+  const json = (given: string, text: string) => (given === text ? jsonString(given) : literalText(JSON.stringify(text)));
   const written = `{${entries.map((e) => `${json(e.key, e.textKey)}:${json(e.value, e.textValue as string)}`).join(',')}}`;
   return { written, text };
 }
 
+/**
+ * A user's string as a JSON string: its text JSON-escaped, references kept as
+ * they are, and each literal piece JSON-escaped too (its text must not close the
+ * string: `"` or a newline in a literal next to a reference stays inside it).
+ */
+function jsonString(given: string): string {
+  const pieces = stringPieces(given);
+  if (pieces === undefined || !pieces.some((p) => p.kind === 'literal')) return JSON.stringify(given);
+  const inner = (text: string) => JSON.stringify(text).slice(1, -1);
+  return `"${pieces.map((p) => (p.kind === 'token' ? p.marker : p.kind === 'literal' ? literalText(inner(p.text)) : inner(p.text))).join('')}"`;
+}
+
 /** Length of the content as the quota counts it: UTF-8 bytes. */
 export function contentByteLength(content: string): number {
-  return Buffer.byteLength(content, 'utf8');
+  // Terraform reads (and sends) every string in NFC, which can be longer or shorter.
+  return Buffer.byteLength(content.normalize('NFC'), 'utf8');
 }
