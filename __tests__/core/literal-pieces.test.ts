@@ -84,12 +84,10 @@ test('strings made of literals are checked as their text, in constructs and fact
   expect(refused((s) => new NodeList(s, 'n', { items: [{ metadata: { name: 'n1', labels: { pool: T('bad ') + T('value') } } }] })).message).toContain('labels/pool');
 });
 
-test('Literal.text takes text: a literal stands for its text, a reference is refused', () => {
-  expect(Literal.textOf(T(T('abc')))).toBe('abc');
-  const stack = newStack();
-  const v = new TerraformVariable(stack, 'v', { type: 'string' }).stringValue;
-  expect(() => T(v)).toThrow(/Literal.text: 1 invalid property/);
-  expect(() => T('a' + v)).toThrow(ValidationError);
+test('Literal.text takes its argument as text, even text that spells a token (never looked up)', () => {
+  const inner = T('abc');
+  expect(Literal.textOf(T(inner))).toBe(inner);
+  expect(Literal.textOf(T('${TfToken[TOKEN.999999]}'))).toBe('${TfToken[TOKEN.999999]}');
 });
 
 test('Terraform reads content keys in NFC: a Kelvin sign does not hide a credential key, and sizes count NFC bytes', () => {

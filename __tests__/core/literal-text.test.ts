@@ -20,6 +20,12 @@ const TEXTS = [
   ...fragmentsOf(LIVE_CLASSES),
   '$$${x}',
   '%%%{x}',
+  // Trailing runs of $ and %, which a literal writes as one interpolation.
+  '$',
+  '$$',
+  '$%',
+  '%$',
+  'x$$%',
   '$${TfToken[TOKEN.0]}',
   '${TfToken[TOKEN.0]}${TfToken[TOKEN.1]}',
   ...fc.sample(hostileString({ classes: LIVE_CLASSES, maxFragments: 8 }), { numRuns: GENERATED, seed: 17 }),

@@ -34,8 +34,10 @@ export function literalTemplate(text: string): string {
   // byte-order mark at its start: a leading U+FEFF is written as an interpolation.
   if (escaped.startsWith('\ufeff')) escaped = `\${"\\uFEFF"}${escaped.slice(1)}`;
   // A last `$` or `%` would form `${` or `%{` with whatever follows the literal
-  // (another literal, a reference): written as an interpolation of itself.
-  if (/[$%]$/.test(escaped)) escaped = `${escaped.slice(0, -1)}\${"${escaped.slice(-1)}"}`;
+  // (another literal, a reference): the whole run of them at the end is written
+  // as one interpolation of itself (one alone after a `$` would form `$${`).
+  const run = /[$%]+$/.exec(escaped);
+  if (run !== null) escaped = `${escaped.slice(0, run.index)}\${"${run[0]}"}`;
   return escaped;
 }
 

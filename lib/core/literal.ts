@@ -1,5 +1,4 @@
 import { literalToken, literalValueOf } from './literal-text';
-import { isUnresolved } from './problems';
 import { describeValue } from './received-value';
 import { ValidationError } from './validation-error';
 
@@ -25,17 +24,14 @@ export class Literal {
   /**
    * `text` as a string that Terraform reads literally.
    *
-   * @param text the exact characters Terraform should read (a `ValidationError` for anything but a string)
+   * @param text the exact characters Terraform should read, taken as text even where they spell a cdktf token (a `ValidationError` for anything but a string)
    * @returns a token that the constructs check as `text` and synthesize as the template Terraform reads as `text`
    */
   public static text(text: string): string {
     if (typeof text !== 'string') throw new ValidationError('Literal.text', [{ path: 'text', received: describeValue(text), allowed: 'a string' }]);
-    // A string made of literals stands for its text; a reference has no text until Terraform runs.
-    const known = literalValueOf(text) ?? text;
-    if (isUnresolved(known)) {
-      throw new ValidationError('Literal.text', [{ path: 'text', received: describeValue(text), allowed: 'text known at synth time (a reference, variable or function call has no text until Terraform runs)' }]);
-    }
-    return literalToken(known);
+    // Always text, even text that spells a cdktf token: live text may (a token's
+    // encoding cannot be told from text that looks like it).
+    return literalToken(text);
   }
 
   /**
