@@ -128,6 +128,18 @@ const MAX_LISTED = 5;
  */
 export class NodeList extends Construct {
   /**
+   * The Terraform type of the construct's resources in the default mode
+   * ({@link NodeListMode.MANIFEST}): `kubernetes_manifest`, one per node, as
+   * cdktf's generated resource classes declare it, so that cdktf's `Testing`
+   * matchers take the class
+   * (`expect(Testing.synth(stack)).toHaveResourceWithProperties(NodeList, { manifest: … })`).
+   * In {@link NodeListMode.LABELS_ANNOTATIONS_TAINTS} the resources are
+   * `kubernetes_labels`, `kubernetes_annotations` and `kubernetes_node_taint`:
+   * give the matchers those types (`{ tfResourceType: 'kubernetes_labels' }`).
+   */
+  public static readonly tfResourceType: string = 'kubernetes_manifest';
+
+  /**
    * Reads the cluster's nodes (data `kubernetes_resources`, `kind = "Node"`).
    * Declares nothing. Same as `new ClusterNodes(scope, id, props)`.
    *

@@ -278,6 +278,13 @@ function bindingBlocks(bindings: RestrictionPolicyBinding[], written: (text: str
  */
 export class RestrictionPolicy extends Construct implements IRestrictionPolicy {
   /**
+   * The Terraform type of the construct's resource, `datadog_restriction_policy`,
+   * as cdktf's generated resource classes declare it: cdktf's `Testing` matchers
+   * take the class (`expect(Testing.synth(stack)).toHaveResourceWithProperties(RestrictionPolicy, { … })`).
+   */
+  public static readonly tfResourceType: string = TERRAFORM_TYPE;
+
+  /**
    * References an existing policy by its resource id. Emits nothing. No data
    * source exists for policies: the bindings are what `state` says, if anything.
    *

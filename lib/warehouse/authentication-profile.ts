@@ -173,6 +173,15 @@ function validateProps(scope: IConstruct, props: AuthenticationProfileProps): st
  */
 export class AuthenticationProfile extends Construct implements IAuthenticationProfile {
   /**
+   * The Terraform type of the construct's main resource,
+   * `aws_redshift_authentication_profile`, as cdktf's generated resource classes
+   * declare it: cdktf's `Testing` matchers take the class
+   * (`expect(Testing.synth(stack)).toHaveResourceWithProperties(AuthenticationProfile, { … })`).
+   * The name trigger (`terraform_data` or `null_resource`) is a second resource.
+   */
+  public static readonly tfResourceType: string = TERRAFORM_TYPE;
+
+  /**
    * The content keys the service refuses to store, because they are
    * credentials (`AccessKeyID`, `Password`, …): pass those to the driver at
    * connect time.
