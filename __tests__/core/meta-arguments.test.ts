@@ -177,6 +177,19 @@ describe('item 1: forEach and count repeat everything a construct declares', () 
     expect(out.resource.aws_redshift_authentication_profile.p_97E23C74).toMatchObject({ count: 3, lifecycle: { replace_triggered_by: ['terraform_data.p_NameTrigger_0F4BC049[count.index]'] } });
   });
 
+  test('GIVEN count as a number token (known at plan time) THEN it skips the number checks and both resources take it', () => {
+    const stack = newStack();
+    const n = new TerraformVariable(stack, 'n', { type: 'number' });
+    const names = new TerraformVariable(stack, 'names', { type: 'list(string)' });
+    const count = TerraformCount.of(n.numberValue);
+    new AuthenticationProfile(stack, 'p', { count, authenticationProfileName: Fn.element(names.listValue, count.index), authenticationProfileContent: CONTENT });
+    new RestrictionPolicy(stack, 'r', { count: n.numberValue, resourceId: RestrictionPolicyResourceId.dashboard(Fn.element(names.listValue, 0)) });
+    const out = synth(stack);
+    expect(out.resource.terraform_data.p_NameTrigger_0F4BC049).toEqual({ count: '${var.n}', triggers_replace: '${element(var.names, count.index)}' });
+    expect(out.resource.aws_redshift_authentication_profile.p_97E23C74.count).toBe('${var.n}');
+    expect(Object.values<any>(out.resource.datadog_restriction_policy)[0].count).toBe('${var.n}');
+  });
+
   test('GIVEN forEach set on profile.resource after construction THEN the trigger follows it', () => {
     const stack = newStack();
     const profiles = new TerraformVariable(stack, 'profiles', { type: 'map(string)' });
