@@ -96,7 +96,7 @@ function variablesWithoutDefault(jsonDir: string): NodeJS.ProcessEnv {
 function importsWithoutResource(jsonDir: string): boolean {
   const config = JSON.parse(fs.readFileSync(path.join(jsonDir, 'cdk.tf.json'), 'utf8'));
   return (config.import ?? []).some((i: { to: string }) => {
-    const [type, name] = i.to.split('.');
+    const [type, name] = i.to.replace(/\[.*$/, '').split('.');
     return config.resource?.[type]?.[name] === undefined;
   });
 }

@@ -39,7 +39,7 @@ export function readJsonStack(outdir: string, stack: string): any {
  * The blocks of a configuration that carry meaning, in one shape for both outputs:
  * `resource`, `data`, `import`, `output` and the provider settings; cdktf's `//` metadata
  * dropped; HCL's one-item block lists collapsed to the object JSON writes;
- * `lifecycle` references written as JSON writes them (`type.name`).
+ * `lifecycle` and `depends_on` references written as JSON writes them (`type.name`).
  */
 export function comparableBlocks(config: any): any {
   const pick = {
@@ -61,7 +61,7 @@ function normalize(value: any): any {
     const out: any = {};
     for (const key of Object.keys(value).sort()) {
       if (key === '//' || value[key] === undefined) continue;
-      out[key] = key === 'replace_triggered_by' || key === 'to' ? references(value[key]) : normalize(value[key]);
+      out[key] = key === 'replace_triggered_by' || key === 'depends_on' || key === 'to' ? references(value[key]) : normalize(value[key]);
     }
     return out;
   }

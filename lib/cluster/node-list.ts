@@ -9,6 +9,7 @@ import {
 } from '../core/framework';
 import { ImportBlocks } from '../core/import-blocks';
 import { literalView } from '../core/literal-text';
+import { checkMetaArguments } from '../core/meta-arguments';
 import { constructPathOf, Problems, requireKnown, requirePlainObject } from '../core/problems';
 import { ValidationError } from '../core/validation-error';
 import { wire, WireAttributes } from '../core/wire';
@@ -128,6 +129,18 @@ const MAX_LISTED = 5;
  */
 export class NodeList extends Construct {
   /**
+   * The Terraform type of the construct's resources in the default mode
+   * ({@link NodeListMode.MANIFEST}): `kubernetes_manifest`, one per node, as
+   * cdktf's generated resource classes declare it, so that cdktf's `Testing`
+   * matchers take the class
+   * (`expect(Testing.synth(stack)).toHaveResourceWithProperties(NodeList, { manifest: … })`).
+   * In {@link NodeListMode.LABELS_ANNOTATIONS_TAINTS} the resources are
+   * `kubernetes_labels`, `kubernetes_annotations` and `kubernetes_node_taint`:
+   * give the matchers those types (`{ tfResourceType: 'kubernetes_labels' }`).
+   */
+  public static readonly tfResourceType: string = 'kubernetes_manifest';
+
+  /**
    * Reads the cluster's nodes (data `kubernetes_resources`, `kind = "Node"`).
    * Declares nothing. Same as `new ClusterNodes(scope, id, props)`.
    *
@@ -208,6 +221,8 @@ export class NodeList extends Construct {
     super(scope, id);
     const mode = props.mode ?? NodeListMode.MANIFEST;
     const problems = new Problems();
+    refuseRepetition(props, problems);
+    checkMetaArguments(this, props, problems, false);
     // A Literal.text value is checked as the text it stands for, and written literally.
     const view = literalView(props);
     const findings = validateNodeList(view, problems, mode === NodeListMode.LABELS_ANNOTATIONS_TAINTS);
@@ -307,6 +322,26 @@ export class NodeList extends Construct {
         annotations.addWarning(`NodeList: kubernetes_node_taint has no timeAdded; it is not sent: ${at(timeAdded, 'spec/taints')}`);
       }
     }
+  }
+}
+
+/**
+ * `forEach` and `count` are refused with the reason (they are not props): a
+ * NodeList declares one resource per node, named after the node at synth time
+ * (so removing a node touches no other); Terraform's repetition would make
+ * every node resource a set of instances whose names are known only at plan
+ * time. Repeat in code instead: one item per node.
+ */
+function refuseRepetition(props: NodeListProps, problems: Problems): void {
+  for (const key of ['forEach', 'count']) {
+    const value = (props as unknown as { [key: string]: unknown })[key];
+    if (value === undefined) continue;
+    problems.add(
+      `props/${key}`,
+      value,
+      'nothing: a NodeList cannot be repeated by Terraform (it declares one resource per node, named after the node at synth time, ' +
+        'so the node names must be known then); list the nodes in items, built in code from your data',
+    );
   }
 }
 

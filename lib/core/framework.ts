@@ -12,7 +12,9 @@ export {
   Lazy,
   StringConcat,
   TerraformDataSource,
+  TerraformCount,
   TerraformElement,
+  TerraformIterator,
   TerraformOutput,
   TerraformProvider,
   TerraformResource,
@@ -22,7 +24,7 @@ export {
   Token,
   Tokenization,
 } from 'cdktf';
-export type { IResolvable, IResolveContext, ITerraformDependable, TerraformResourceLifecycle } from 'cdktf';
+export type { IResolvable, IResolveContext, ITerraformDependable, ITerraformIterator, TerraformResourceLifecycle } from 'cdktf';
 // Deep imports: the same checks cdktf's importFrom() adds, reused once per stack.
 export { ValidateTerraformVersion } from 'cdktf/lib/validations/validate-terraform-version';
 export { ValidateBinaryVersion } from 'cdktf/lib/validations/validate-binary-version';

@@ -8,10 +8,17 @@
 import { IConstruct } from 'constructs';
 import { hclValueForCdktf } from './hcl-writer';
 
-/** Rewrites the lifecycle of `out[kind][type][name]`, if any, and returns `out`. */
+/**
+ * Rewrites the lifecycle of `out[kind][type][name]`, if any, and its
+ * `depends_on` (cdktf quotes each address: "A single static variable reference
+ * is required"), and returns `out`.
+ */
 export function withHclLifecycle(scope: IConstruct, out: any, kind: 'resource' | 'data', type: string, name: string): any {
   const block = out?.[kind]?.[type]?.[name];
   if (block?.lifecycle) block.lifecycle = hclLifecycle(scope, block.lifecycle);
+  if (Array.isArray(block?.depends_on) && block.depends_on.every((d: unknown) => typeof d === 'string' && !d.includes('${'))) {
+    block.depends_on = { value: `[${block.depends_on.join(', ')}]`, isBlock: false, type: 'reference' };
+  }
   return out;
 }
 

@@ -1,5 +1,5 @@
 import { Construct, IConstruct } from 'constructs';
-import { TerraformElement, TerraformProvider, TerraformStack, ValidateTerraformVersion } from './framework';
+import { ITerraformIterator, TerraformElement, TerraformProvider, TerraformStack, ValidateTerraformVersion } from './framework';
 import { hclValueForCdktf } from './hcl-writer';
 import { writtenLiteral } from './literal-text';
 import { compileSchema } from './json-schema';
@@ -10,6 +10,7 @@ interface ImportEntry {
   readonly to: () => string;
   readonly id: string;
   readonly provider?: TerraformProvider;
+  readonly forEach?: () => ITerraformIterator | undefined;
 }
 
 const REGISTRY_ID = 'ImportBlocks';
@@ -37,30 +38,45 @@ export class ImportBlocks extends TerraformElement {
     );
   }
 
+  private repeated = false;
+
   /**
-   * Adds `import { to = <address>, id = <id> }`.
-   * @param to the target address, computed at synth time (`type.name`)
+   * Adds `import { to = <address>, id = <id> }`, or, with an iterator,
+   * `import { for_each = <collection>, to = <address>[each.key], id = <id> }`
+   * (Terraform 1.7 and later).
+   * @param to the target address, computed at synth time (`type.name`, `type.name[each.key]`)
+   * @param forEach the iterator of the block, read at synth time (the resource's own)
    */
-  public add(to: () => string, id: string, provider?: TerraformProvider): void {
+  public add(to: () => string, id: string, provider?: TerraformProvider, forEach?: () => ITerraformIterator | undefined): void {
     // An id made of literals is written as one literal (lib/core/literal-text.ts).
-    this.entries.push({ to, id: writtenLiteral(id), provider });
+    this.entries.push({ to, id: writtenLiteral(id), provider, forEach });
+    if (forEach !== undefined && !this.repeated) {
+      this.repeated = true;
+      this.node.addValidation(
+        new ValidateTerraformVersion('>=1.7', 'Import blocks with for_each are only supported by Terraform 1.7 and later. Please upgrade Terraform.'),
+      );
+    }
   }
 
   public toTerraform(): any {
     if (this.entries.length === 0) return {};
     return {
-      import: this.entries.map((e) => ({ id: e.id, to: e.to(), provider: e.provider?.fqn })),
+      import: this.entries.map((e) => ({ for_each: e.forEach?.()?._getForEachExpression(), id: e.id, to: e.to(), provider: e.provider?.fqn })),
     };
   }
 
   public toHclTerraform(): any {
     if (this.entries.length === 0) return {};
     return {
-      import: this.entries.map((e) => ({
-        to: { value: e.to(), type: 'simple', storageClassType: 'reference' },
-        id: hclValueForCdktf(this, e.id),
-        provider: e.provider ? { value: e.provider.fqn, type: 'simple', storageClassType: 'reference' } : undefined,
-      })),
+      import: this.entries.map((e) => {
+        const forEach = e.forEach?.();
+        return {
+          for_each: forEach === undefined ? undefined : hclValueForCdktf(this, forEach._getForEachExpression()),
+          to: { value: e.to(), type: 'simple', storageClassType: 'reference' },
+          id: hclValueForCdktf(this, e.id),
+          provider: e.provider ? { value: e.provider.fqn, type: 'simple', storageClassType: 'reference' } : undefined,
+        };
+      }),
     };
   }
 }

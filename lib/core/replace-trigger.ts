@@ -25,9 +25,18 @@ const NULL_PROVIDER_VERSION = '3.2.4';
 
 /**
  * Declares the trigger resource under `scope`, carrying `key = value`. Name it
- * in `WireElementConfig.replaceTriggeredBy` of the resource it replaces.
+ * in `WireElementConfig.replaceTriggeredBy` of the resource it replaces, and
+ * give that resource as `replaced`: the trigger takes its `for_each` or
+ * `count` at synth time, so that each instance has its own trigger.
  */
-export function addReplaceTrigger(scope: Construct, id: string, kind: ReplaceTriggerKind, key: string, value: string): TerraformResource {
+export function addReplaceTrigger(
+  scope: Construct,
+  id: string,
+  kind: ReplaceTriggerKind,
+  key: string,
+  value: string,
+  replaced?: () => TerraformResource | undefined,
+): TerraformResource {
   if (kind === ReplaceTriggerKind.NULL_RESOURCE) {
     ensureDefaultProvider(
       scope,
@@ -43,12 +52,14 @@ export function addReplaceTrigger(scope: Construct, id: string, kind: ReplaceTri
     return new WireResource(scope, id, {
       terraformType: 'null_resource',
       providerName: 'null',
+      repeatedAs: replaced,
       attributes: () => ({ triggers: wire.stringMap({ [key]: value }) }),
     });
   }
   return new WireResource(scope, id, {
     terraformType: 'terraform_data',
     providerName: 'terraform',
+    repeatedAs: replaced,
     attributes: () => ({ triggers_replace: wire.string(value) }),
   });
 }

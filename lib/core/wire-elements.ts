@@ -1,12 +1,15 @@
-import { Construct } from 'constructs';
+import { Construct, IConstruct } from 'constructs';
 import {
   ITerraformDependable,
+  ITerraformIterator,
+  TerraformCount,
   TerraformDataSource,
   TerraformProvider,
   TerraformResource,
   TerraformResourceLifecycle,
 } from './framework';
 import { withHclLifecycle } from './hcl-lifecycle';
+import { instanceIndex, plainAddresses, repetitionOf } from './meta-arguments';
 import { toHclAttributes, toJsonAttributes, WireAttributes } from './wire';
 
 /** Where a block comes from: its Terraform type and the provider that owns it. */
@@ -18,15 +21,32 @@ export interface WireElementConfig {
   /** Computes the attributes at synth time, so later changes to the construct are seen. */
   readonly attributes: () => WireAttributes;
   readonly provider?: TerraformProvider;
-  readonly dependsOn?: ITerraformDependable[];
+  /**
+   * What the resource depends on, as the user gave it (resources, constructs,
+   * addresses, references): written as plain addresses (see meta-arguments.ts).
+   */
+  readonly dependsOn?: readonly (ITerraformDependable | IConstruct | string)[];
+  /** Lifecycle settings; `replaceTriggeredBy` entries are written as plain addresses. */
   readonly lifecycle?: TerraformResourceLifecycle;
+  /** `for_each` of the resource. */
+  readonly forEach?: ITerraformIterator;
+  /** `count` of the resource. */
+  readonly count?: number | TerraformCount;
   /**
    * Resources whose replacement (or any change) replaces this one, appended to
    * `lifecycle.replace_triggered_by` as plain `type.name` addresses at synth time:
    * cdktf renders a resource object there as `${type.name}`, which Terraform
    * rejects (toolchain.md), and a token would cost a stack trace per resource.
+   * They are repeated as this resource is (see `repeatedAs`): the address names
+   * the matching instance, `type.name[each.key]` or `type.name[count.index]`.
    */
   readonly replaceTriggeredBy?: TerraformResource[];
+  /**
+   * A resource whose `for_each` or `count` this one takes at synth time, so that
+   * the two are always repeated alike (a trigger follows its profile, even when
+   * the profile's meta-arguments are set after construction).
+   */
+  readonly repeatedAs?: () => TerraformResource | undefined;
 }
 
 /**
@@ -42,20 +62,40 @@ export class WireResource extends TerraformResource {
       // providerName lets cdktf's own check report a stack that lacks the provider construct.
       terraformGeneratorMetadata: { providerName: config.providerName },
       provider: config.provider,
-      dependsOn: config.dependsOn,
+      // Written by terraformMetaArguments: cdktf's own rendering reads an entry's
+      // `fqn` (nothing for a string) and quotes the list in HCL.
       lifecycle: config.lifecycle,
+      forEach: config.forEach,
+      count: config.count,
     });
     this.attributes = config.attributes;
     this.replaceTriggers = config.replaceTriggeredBy ?? [];
+    this.userDependsOn = config.dependsOn ?? [];
+    this.repeatedAs = config.repeatedAs;
   }
 
   private readonly replaceTriggers: TerraformResource[];
+  private readonly userDependsOn: readonly unknown[];
+  private readonly repeatedAs?: () => TerraformResource | undefined;
 
   public get terraformMetaArguments(): { [name: string]: any } {
-    const meta = super.terraformMetaArguments;
-    if (this.replaceTriggers.length === 0) return meta;
-    const addresses = this.replaceTriggers.map((r) => `${r.terraformResourceType}.${r.friendlyUniqueId}`);
-    return { ...meta, lifecycle: { ...meta.lifecycle, replaceTriggeredBy: [...(meta.lifecycle?.replaceTriggeredBy ?? []), ...addresses] } };
+    const meta = { ...super.terraformMetaArguments };
+    const source = this.repeatedAs?.();
+    if (source !== undefined) {
+      meta.forEach = source.forEach?._getForEachExpression();
+      meta.count = TerraformCount.isTerraformCount(source.count) ? source.count.toTerraform() : source.count;
+    }
+    // Entries added to the public `dependsOn` after construction are cdktf's strings.
+    const dependsOn = [...plainAddresses(this, this.userDependsOn, 'dependsOn'), ...plainAddresses(this, this.dependsOn, 'dependsOn')];
+    meta.dependsOn = dependsOn.length > 0 ? [...new Set(dependsOn)] : undefined;
+    const userTriggers = plainAddresses(this, this.lifecycle?.replaceTriggeredBy, 'replaceTriggeredBy');
+    const index = instanceIndex(repetitionOf(source ?? this));
+    const ownTriggers = this.replaceTriggers.map((r) => `${r.terraformResourceType}.${r.friendlyUniqueId}${index}`);
+    const triggers = [...new Set([...userTriggers, ...ownTriggers])];
+    if (meta.lifecycle !== undefined || triggers.length > 0) {
+      meta.lifecycle = { ...meta.lifecycle, replaceTriggeredBy: triggers.length > 0 ? triggers : undefined };
+    }
+    return meta;
   }
 
   private readonly stringReferences = new Map<string, string>();
@@ -101,7 +141,7 @@ export class WireDataSource extends TerraformDataSource {
       terraformResourceType: config.terraformType,
       terraformGeneratorMetadata: { providerName: config.providerName },
       provider: config.provider,
-      dependsOn: config.dependsOn,
+      dependsOn: config.dependsOn as ITerraformDependable[] | undefined,
       lifecycle: config.lifecycle,
     });
     this.attributes = config.attributes;

@@ -3,6 +3,8 @@ import {
   Annotations,
   IResolvable,
   ITerraformDependable,
+  ITerraformIterator,
+  TerraformCount,
   TerraformProvider,
   TerraformResource,
   TerraformResourceLifecycle,
@@ -11,6 +13,7 @@ import {
 import { ImportBlocks, ImportTarget } from '../core/import-blocks';
 import { compileSchema } from '../core/json-schema';
 import { literalRewriter, literalView } from '../core/literal-text';
+import { checkMetaArguments, instanceIndex, mayRepeat, refuseCountInAdopt, repetitionOf } from '../core/meta-arguments';
 import { constructPathOf, isUnresolved, Problems, requirePlainObject } from '../core/problems';
 import { wire, WireAttributes } from '../core/wire';
 import { WireResource } from '../core/wire-elements';
@@ -73,18 +76,50 @@ export interface RestrictionPolicyProps {
   readonly provider?: TerraformProvider;
 
   /**
-   * Lifecycle settings of the resource.
+   * Lifecycle settings of the resource. Each `replaceTriggeredBy` entry (a
+   * resource, a construct of this library, an address string such as
+   * `"terraform_data.marker"`, or a reference such as `resource.fqn` or
+   * `resource.id`) is written as a plain address, which Terraform requires
+   * there, in the JSON and the HCL output.
    *
    * @default - none
    */
   readonly lifecycle?: TerraformResourceLifecycle;
 
   /**
-   * Resources the policy depends on.
+   * Resources the policy depends on: resources, constructs of this library
+   * (their main resource), address strings or references, each written as the
+   * address of the whole object (`depends_on` takes no attributes).
    *
    * @default - none (references in `resourceId` or principals are dependencies already)
    */
   readonly dependsOn?: ITerraformDependable[];
+
+  /**
+   * One policy per element of a cdktf iterator, as Terraform's `for_each`:
+   * `TerraformIterator.fromMap(variable.value)` with
+   * `resourceId: RestrictionPolicyResourceId.dashboard(iterator.value)` (or
+   * `iterator.getString('resource_id')`). The resource id must come from the
+   * iterator: one literal resource id for every instance is refused. Values
+   * known only at plan time skip the checks they cannot satisfy (a literal
+   * `type:` before them is still checked). `adopt` writes an import block with
+   * the same `for_each` (Terraform 1.7 or later). The construct's references
+   * (`id`, …) are cdktf's references to a repeated resource; read one instance
+   * with `TerraformIterator.fromResources(policy.resource)`.
+   *
+   * @default - one policy
+   */
+  readonly forEach?: ITerraformIterator;
+
+  /**
+   * Number of policies, as Terraform's `count` (a number, a number token, or a
+   * `TerraformCount`, whose `index` goes into the resource id). Not with
+   * `forEach`; not with `adopt` (Terraform's import blocks repeat with
+   * `for_each` only).
+   *
+   * @default - one policy
+   */
+  readonly count?: number | TerraformCount;
 }
 
 /**
@@ -140,9 +175,12 @@ const checkProps = compileSchema({
   properties: {
     resourceId: { description: 'a RestrictionPolicyResourceId or a "resource_type:resource_id" string', type: ['string', 'object'] },
     bindings: BINDINGS_SCHEMA,
+    // cdktf's own objects, checked by meta-arguments.ts.
     provider: {},
     lifecycle: {},
     dependsOn: {},
+    forEach: {},
+    count: {},
   },
   additionalProperties: false,
 });
@@ -241,6 +279,14 @@ function checkPolicy(scope: IConstruct, props: RestrictionPolicyProps): CheckedP
     ? checkResourceId(props.resourceId, problems, 'props/resourceId')
     : { resourceId: '', resourceType: undefined }; // not used: the problem is thrown below
   const bindings = canonicalBindings(props.bindings, resourceType, problems, 'props/bindings');
+  checkMetaArguments(scope, props, problems);
+  if (mayRepeat(props) && problems.isClean('props/forEach') && problems.isClean('props/count') && problems.isClean('props/resourceId') && !isUnresolved(resourceId)) {
+    problems.add(
+      'props/resourceId',
+      resourceId,
+      'with forEach or count, a resource id that differs per instance (built from iterator.value, iterator.getString(…) or count.index): every instance would restrict the same resource',
+    );
+  }
   problems.throwIfAny(scope);
   return { resourceId, resourceType, bindings };
 }
@@ -283,6 +329,13 @@ function bindingBlocks(bindings: RestrictionPolicyBinding[], written: (text: str
  */
 export class RestrictionPolicy extends Construct implements IRestrictionPolicy {
   /**
+   * The Terraform type of the construct's resource, `datadog_restriction_policy`,
+   * as cdktf's generated resource classes declare it: cdktf's `Testing` matchers
+   * take the class (`expect(Testing.synth(stack)).toHaveResourceWithProperties(RestrictionPolicy, { … })`).
+   */
+  public static readonly tfResourceType: string = TERRAFORM_TYPE;
+
+  /**
    * References an existing policy by its resource id. Emits nothing. No data
    * source exists for policies: the bindings are what `state` says, if anything.
    *
@@ -308,12 +361,19 @@ export class RestrictionPolicy extends Construct implements IRestrictionPolicy {
    *
    * @param scope the scope in which to define this construct
    * @param id the scoped construct id
-   * @param props the configuration of the policy, as for the constructor (the import also uses `provider`)
+   * @param props the configuration of the policy, as for the constructor (the import also uses `provider`, and `forEach`: one import per instance, id each instance's resource id; `count` is refused)
    * @returns the declared policy
    */
   public static adopt(scope: Construct, id: string, props: RestrictionPolicyProps): RestrictionPolicy {
+    refuseCountInAdopt(scope, id, props);
     const policy = new RestrictionPolicy(scope, id, props);
-    ImportBlocks.of(policy).add(() => policy.address, literalRewriter(props)(policy.canonicalResourceId), props.provider);
+    const resource = policy.resource;
+    ImportBlocks.of(policy).add(
+      () => `${policy.address}${instanceIndex(repetitionOf(resource))}`,
+      literalRewriter(props)(policy.canonicalResourceId),
+      props.provider,
+      props.forEach === undefined ? undefined : () => resource.forEach,
+    );
     return policy;
   }
 
@@ -390,6 +450,8 @@ export class RestrictionPolicy extends Construct implements IRestrictionPolicy {
       provider: props.provider,
       dependsOn: props.dependsOn,
       lifecycle: props.lifecycle,
+      forEach: props.forEach,
+      count: props.count,
       attributes: () => ({
         resource_id: wire.string(written(checked.resourceId)),
         bindings: bindings === undefined ? undefined : wire.blockSet(bindingBlocks(bindings, written)),
@@ -398,6 +460,15 @@ export class RestrictionPolicy extends Construct implements IRestrictionPolicy {
     this.resource = resource;
     this.wireResource = resource;
     this.address = resource.address;
+  }
+
+  /**
+   * The policy resource's reference, `${datadog_restriction_policy.<logical id>}`
+   * as a token, so that the construct itself can be given wherever cdktf takes a
+   * dependable (`dependsOn: [policy]`, `lifecycle.replaceTriggeredBy: [policy]`).
+   */
+  public get fqn(): string {
+    return this.resource.fqn;
   }
 }
 

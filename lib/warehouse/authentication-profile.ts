@@ -1,6 +1,8 @@
 import { Construct, IConstruct } from 'constructs';
 import {
   ITerraformDependable,
+  ITerraformIterator,
+  TerraformCount,
   TerraformProvider,
   TerraformResource,
   TerraformResourceLifecycle,
@@ -8,6 +10,7 @@ import {
 import { ImportBlocks, ImportTarget } from '../core/import-blocks';
 import { compileSchema } from '../core/json-schema';
 import { literalView } from '../core/literal-text';
+import { checkMetaArguments, instanceIndex, mayRepeat, refuseCountInAdopt, repetitionOf } from '../core/meta-arguments';
 import { constructPathOf, isUnresolved, Problems, requireKnown, requirePlainObject } from '../core/problems';
 import { addReplaceTrigger, ReplaceTriggerKind } from '../core/replace-trigger';
 import { wire } from '../core/wire';
@@ -65,18 +68,53 @@ export interface AuthenticationProfileProps {
 
   /**
    * Lifecycle settings. `replaceTriggeredBy` entries are kept, and the name
-   * trigger is added to them.
+   * trigger is added to them. Each entry (a resource, a construct of this
+   * library, an address string such as `"terraform_data.marker"`, or a
+   * reference such as `resource.fqn` or `resource.id`) is written as a plain
+   * address, which Terraform requires there, in the JSON and the HCL output.
    *
    * @default - only the name trigger
    */
   readonly lifecycle?: TerraformResourceLifecycle;
 
   /**
-   * Resources the profile depends on.
+   * Resources the profile depends on: resources, constructs of this library
+   * (their main resource), address strings or references, each written as the
+   * address of the whole object (`depends_on` takes no attributes).
    *
    * @default - none
    */
   readonly dependsOn?: ITerraformDependable[];
+
+  /**
+   * One profile per element of a cdktf iterator, as Terraform's `for_each`:
+   * `TerraformIterator.fromMap(variable.value)` with
+   * `authenticationProfileName: iterator.value` (or `iterator.getString('name')`).
+   * Everything the construct declares is repeated alike: the name trigger has
+   * the same `for_each`, and the profile's `replace_triggered_by` names the
+   * matching instance (`terraform_data.<id>[each.key]`), so renaming one
+   * element replaces that profile only. With a map the keys stay the instance
+   * addresses; with a list the values do. The name must come from the iterator:
+   * one literal name for every instance is refused. Values known only at plan
+   * time (`each.value`) skip the checks they cannot satisfy. `adopt` writes an
+   * import block with the same `for_each` (Terraform 1.7 or later). The
+   * construct's references (`id`, …) are cdktf's references to a repeated
+   * resource; read one instance with `TerraformIterator.fromResources(profile.resource)`.
+   *
+   * @default - one profile
+   */
+  readonly forEach?: ITerraformIterator;
+
+  /**
+   * Number of profiles, as Terraform's `count` (a number, a number token, or a
+   * `TerraformCount`, whose `index` goes into the name). The name trigger has
+   * the same count, and the profile's `replace_triggered_by` names the matching
+   * instance (`terraform_data.<id>[count.index]`). Not with `forEach`; not with
+   * `adopt` (Terraform's import blocks repeat with `for_each` only).
+   *
+   * @default - one profile
+   */
+  readonly count?: number | TerraformCount;
 }
 
 /**
@@ -120,10 +158,13 @@ const checkProps = compileSchema({
     authenticationProfileContent: {},
     maxContentLength: { description: 'a whole number of bytes, at least 1', type: 'integer', minimum: 1 },
     replaceTrigger: { description: 'terraform_data or null_resource', enum: ['terraform_data', 'null_resource'] },
-    // cdktf's own objects: passed to the framework as given.
+    // cdktf's own objects: passed to the framework as given (dependsOn, lifecycle
+    // and the iteration are checked by meta-arguments.ts).
     provider: {},
     lifecycle: {},
     dependsOn: {},
+    forEach: {},
+    count: {},
   },
   additionalProperties: false,
 });
@@ -142,6 +183,14 @@ function validateProps(scope: IConstruct, props: AuthenticationProfileProps): st
   // A Literal.text value is checked as the text it stands for.
   checkProps(literalView(props), problems);
   requireKnown(props.replaceTrigger, problems, 'props/replaceTrigger', 'it chooses the type of the trigger resource');
+  checkMetaArguments(scope, props, problems);
+  if (mayRepeat(props) && problems.isClean('props/forEach') && problems.isClean('props/count') && problems.isClean('props/authenticationProfileName') && !isUnresolved(props.authenticationProfileName)) {
+    problems.add(
+      'props/authenticationProfileName',
+      literalView(props.authenticationProfileName),
+      'with forEach or count, a name that differs per instance (iterator.value, iterator.getString(…), or one built with count.index): every instance would be the same profile',
+    );
+  }
   let content: CheckedProfileContent | undefined;
   if (problems.isClean('props/authenticationProfileContent')) {
     content = checkProfileContent(props.authenticationProfileContent, problems, 'props/authenticationProfileContent');
@@ -172,6 +221,15 @@ function validateProps(scope: IConstruct, props: AuthenticationProfileProps): st
  * });
  */
 export class AuthenticationProfile extends Construct implements IAuthenticationProfile {
+  /**
+   * The Terraform type of the construct's main resource,
+   * `aws_redshift_authentication_profile`, as cdktf's generated resource classes
+   * declare it: cdktf's `Testing` matchers take the class
+   * (`expect(Testing.synth(stack)).toHaveResourceWithProperties(AuthenticationProfile, { … })`).
+   * The name trigger (`terraform_data` or `null_resource`) is a second resource.
+   */
+  public static readonly tfResourceType: string = TERRAFORM_TYPE;
+
   /**
    * The content keys the service refuses to store, because they are
    * credentials (`AccessKeyID`, `Password`, …): pass those to the driver at
@@ -206,12 +264,19 @@ export class AuthenticationProfile extends Construct implements IAuthenticationP
    *
    * @param scope the scope in which to define this construct
    * @param id the scoped construct id
-   * @param props the configuration of the profile, as for the constructor (the import also uses `provider`)
+   * @param props the configuration of the profile, as for the constructor (the import also uses `provider`, and `forEach`: one import per instance, id each instance's name; `count` is refused)
    * @returns the declared profile
    */
   public static adopt(scope: Construct, id: string, props: AuthenticationProfileProps): AuthenticationProfile {
+    refuseCountInAdopt(scope, id, props);
     const profile = new AuthenticationProfile(scope, id, props);
-    ImportBlocks.of(profile).add(() => profile.address, literalView(props.authenticationProfileName), props.provider);
+    const resource = profile.resource;
+    ImportBlocks.of(profile).add(
+      () => `${profile.address}${instanceIndex(repetitionOf(resource))}`,
+      literalView(props.authenticationProfileName),
+      props.provider,
+      props.forEach === undefined ? undefined : () => resource.forEach,
+    );
     return profile;
   }
 
@@ -277,7 +342,9 @@ export class AuthenticationProfile extends Construct implements IAuthenticationP
     const name = props.authenticationProfileName;
     const content = this.canonicalContent;
 
-    const trigger = addReplaceTrigger(this, 'NameTrigger', props.replaceTrigger ?? ReplaceTriggerKind.TERRAFORM_DATA, 'authentication_profile_name', name);
+    // The trigger is repeated as the profile is, read from the profile at synth time.
+    let profileResource: WireResource | undefined;
+    const trigger = addReplaceTrigger(this, 'NameTrigger', props.replaceTrigger ?? ReplaceTriggerKind.TERRAFORM_DATA, 'authentication_profile_name', name, () => profileResource);
     this.replaceTriggerResource = trigger;
     const resource = new WireResource(this, 'Resource', {
       terraformType: TERRAFORM_TYPE,
@@ -285,15 +352,27 @@ export class AuthenticationProfile extends Construct implements IAuthenticationP
       provider: props.provider,
       dependsOn: props.dependsOn,
       lifecycle: props.lifecycle,
+      forEach: props.forEach,
+      count: props.count,
       replaceTriggeredBy: [trigger],
       attributes: () => ({
         authentication_profile_name: wire.string(name),
         authentication_profile_content: wire.string(content),
       }),
     });
+    profileResource = resource;
     this.resource = resource;
     this.wireResource = resource;
     this.address = resource.address;
+  }
+
+  /**
+   * The profile resource's reference, `${aws_redshift_authentication_profile.<logical id>}`
+   * as a token, so that the construct itself can be given wherever cdktf takes a
+   * dependable (`dependsOn: [profile]`, `lifecycle.replaceTriggeredBy: [profile]`).
+   */
+  public get fqn(): string {
+    return this.resource.fqn;
   }
 }
 
