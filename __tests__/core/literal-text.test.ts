@@ -26,6 +26,11 @@ const TEXTS = [
   '$%',
   '%$',
   'x$$%',
+  // A lone CR stops Terraform's JSON reading from interpolating: literals that use an interpolation.
+  '\rA$',
+  'a\r${TfToken[TOKEN.0]}',
+  '\r\r$%',
+  '\ufeff\rx',
   '$${TfToken[TOKEN.0]}',
   '${TfToken[TOKEN.0]}${TfToken[TOKEN.1]}',
   ...fc.sample(hostileString({ classes: LIVE_CLASSES, maxFragments: 8 }), { numRuns: GENERATED, seed: 17 }),
@@ -48,6 +53,16 @@ test(`terraform reads ${TEXTS.length} literal texts from JSON exactly as the tex
 test(`terraform reads ${TEXTS.length} literal texts from HCL exactly as the texts`, async () => {
   const hcl = TEXTS.map((t, i) => `output "o${i}" {\n  value = ${hclTemplate(literalTemplate(t))}\n}\n`).join('\n');
   expect(await terraformReads({ 'main.tf': hcl })).toEqual(expected);
+});
+
+test('user templates with a lone CR: terraform reads the HCL writer\'s output as it reads the JSON', async () => {
+  const templates = ['\r${"x"}', 'a\rb${"x"}c', '\r%{ if true }T%{ endif }', '\r$${y}', '${"x"}\r${"y"}', '\r\n${"x"}', '\r\n\r${"x"}', '${"x"}\r%%{z}'];
+  const json = { output: Object.fromEntries(templates.map((t, i) => [`o${i}`, { value: t }])) };
+  const hcl = templates.map((t, i) => `output "o${i}" {\n  value = ${hclTemplate(t)}\n}\n`).join('\n');
+  const [fromJson, fromHcl] = [await terraformReads({ 'main.tf.json': JSON.stringify(json) }), await terraformReads({ 'main.tf': hcl })];
+  expect(fromHcl).toEqual(fromJson);
+  // The quirk itself, so that this test fails if Terraform changes it.
+  expect(fromJson.o0).toBe('\r${"x"}');
 });
 
 test('a text that reads as itself is not changed; one that does not is', () => {

@@ -21,15 +21,23 @@ export function resolvedForOutput(scope: IConstruct, value: unknown): unknown {
 /** An HCL quoted template that Terraform reads as it reads the JSON string `template`. */
 export function hclTemplate(template: string): string {
   let out = '"';
+  // Terraform's JSON reading takes `${` and `%{` after a lone CR (one not
+  // followed by LF) as literal text, escapes still collapsing (checked with
+  // terraform by __tests__/core/literal-text.test.ts): HCL must read the same.
+  let afterLoneCr = false;
   for (let i = 0; i < template.length; ) {
     if (template.startsWith('$${', i) || template.startsWith('%%{', i)) {
       out += template.slice(i, i + 3);
       i += 3;
+    } else if (afterLoneCr && (template.startsWith('${', i) || template.startsWith('%{', i))) {
+      out += template[i] + template.slice(i, i + 2);
+      i += 2;
     } else if (template.startsWith('${', i) || template.startsWith('%{', i)) {
       const end = endOfSequence(template, i + 2);
       out += template.slice(i, end);
       i = end;
     } else {
+      if (template[i] === '\r' && template[i + 1] !== '\n') afterLoneCr = true;
       out += escapeLiteral(template.codePointAt(i)!);
       i += template.codePointAt(i)! > 0xffff ? 2 : 1;
     }

@@ -38,6 +38,10 @@ export function literalTemplate(text: string): string {
   // as one interpolation of itself (one alone after a `$` would form `$${`).
   const run = /[$%]+$/.exec(escaped);
   if (run !== null) escaped = `${escaped.slice(0, run.index)}\${"${run[0]}"}`;
+  // Terraform's JSON reading stops interpolating after a lone CR (one not
+  // followed by LF): where the literal relies on an interpolation, each lone CR
+  // is one too, `${"\r"}`.
+  if (escaped.includes('${"') && /\r(?!\n)/.test(escaped)) escaped = escaped.replace(/\r(?!\n)/g, '${"\\r"}');
   return escaped;
 }
 
