@@ -24,6 +24,7 @@ import {
 } from '../../lib';
 import { ValidationError } from '../../lib/core/validation-error';
 import { stagePackage } from '../../scripts/stage-package';
+import { errorOf } from '../support/errors';
 
 const UNKNOWN_KEY = 'unknownKeyXyz';
 const MARKER = 'SeCrEt-MaRkEr';
@@ -320,15 +321,7 @@ describe('closed props: every struct of the jsii assembly', () => {
 });
 
 describe('closed props: the cases of issue 18', () => {
-  const refusal = (f: () => unknown): ValidationError => {
-    try {
-      f();
-    } catch (e) {
-      if (e instanceof ValidationError) return e;
-      throw e;
-    }
-    throw new Error('expected a ValidationError, nothing was thrown');
-  };
+  const refusal = errorOf;
 
   test('GIVEN a misspelt maxContentLenght THEN it is refused by name, not dropped with its quota check', () => {
     const error = refusal(() => new AuthenticationProfile(newStack(), 'p', { authenticationProfileName: 'p', authenticationProfileContent: '{"a":"1"}', maxContentLenght: 1 } as any));

@@ -9,6 +9,7 @@ import { ValidationError } from '../../lib/core/validation-error';
 import { KubernetesNames } from '../../lib/cluster/kubernetes-names';
 import { workdir } from '../support/terraform';
 import { terraformAsync } from '../support/terraform-async';
+import { errorOf } from '../support/errors';
 
 const T = (text: string) => Literal.text(text);
 
@@ -19,13 +20,7 @@ function newStack(): TerraformStack {
 }
 
 function refused(build: (stack: TerraformStack) => unknown): ValidationError {
-  try {
-    build(newStack());
-  } catch (e) {
-    if (e instanceof ValidationError) return e;
-    throw e;
-  }
-  throw new Error('accepted');
+  return errorOf(() => build(newStack()));
 }
 
 /** What terraform reads for each value, each written exactly as synthesized (variable `v` given "V"). */

@@ -18,9 +18,9 @@ import {
 } from '../../lib/core/framework';
 import { AuthenticationProfile, AwsProvider, DatadogProvider, NodeList, ReplaceTriggerKind, RestrictionPolicy, RestrictionPolicyResourceId } from '../../lib';
 import { plainAddress } from '../../lib/core/meta-arguments';
-import { ValidationError } from '../../lib/core/validation-error';
 import { WireResource } from '../../lib/core/wire-elements';
 import { comparableBlocks, parseHclStack, readJsonStack, synthApp } from '../support/synth';
+import { errorOf } from '../support/errors';
 
 const CONTENT = { a: '1' };
 let ids = 0;
@@ -32,15 +32,7 @@ function marker(scope: Construct, id = 'marker'): TerraformResource {
   return new WireResource(scope, id, { terraformType: 'terraform_data', providerName: 'terraform', attributes: () => ({}) });
 }
 
-function refusal(f: () => unknown): ValidationError {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof ValidationError) return e;
-    throw e;
-  }
-  throw new Error('expected a ValidationError, nothing was thrown');
-}
+const refusal = errorOf;
 
 /** The blocks of `build`'s stack as the JSON and as the HCL output hold them (HCL parsed back). */
 async function bothOutputs(build: (stack: TerraformStack) => void): Promise<{ json: any; hcl: any }> {

@@ -16,6 +16,13 @@ import { resolvedForOutput } from './hcl-writer';
 import { isPlainObject } from './plain-object';
 import { constructPathOf, isUnresolved, Problems } from './problems';
 
+/**
+ * The schema entries of the cdktf meta-argument props (`provider`,
+ * `lifecycle`, `dependsOn`, `forEach`, `count`): cdktf's own objects, passed to
+ * the framework as given and checked by this module, not by the schema.
+ */
+export const META_ARGUMENT_PROPERTIES = { provider: {}, lifecycle: {}, dependsOn: {}, forEach: {}, count: {} } as const;
+
 /** Which list an entry belongs to: `depends_on` takes whole objects only. */
 export type ReferenceList = 'dependsOn' | 'replaceTriggeredBy';
 

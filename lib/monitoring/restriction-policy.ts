@@ -13,7 +13,7 @@ import {
 import { ImportBlocks, ImportTarget } from '../core/import-blocks';
 import { compileSchema } from '../core/json-schema';
 import { literalRewriter, literalView } from '../core/literal-text';
-import { checkMetaArguments, instanceIndex, mayRepeat, refuseCountInAdopt, repetitionOf } from '../core/meta-arguments';
+import { checkMetaArguments, instanceIndex, mayRepeat, META_ARGUMENT_PROPERTIES, refuseCountInAdopt, repetitionOf } from '../core/meta-arguments';
 import { constructPathOf, isUnresolved, Problems, requirePlainObject } from '../core/problems';
 import { wire, WireAttributes } from '../core/wire';
 import { WireResource } from '../core/wire-elements';
@@ -175,12 +175,7 @@ const checkProps = compileSchema({
   properties: {
     resourceId: { description: 'a RestrictionPolicyResourceId or a "resource_type:resource_id" string', type: ['string', 'object'] },
     bindings: BINDINGS_SCHEMA,
-    // cdktf's own objects, checked by meta-arguments.ts.
-    provider: {},
-    lifecycle: {},
-    dependsOn: {},
-    forEach: {},
-    count: {},
+    ...META_ARGUMENT_PROPERTIES,
   },
   additionalProperties: false,
 });

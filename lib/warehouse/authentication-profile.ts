@@ -10,7 +10,7 @@ import {
 import { ImportBlocks, ImportTarget } from '../core/import-blocks';
 import { compileSchema } from '../core/json-schema';
 import { literalView } from '../core/literal-text';
-import { checkMetaArguments, instanceIndex, mayRepeat, refuseCountInAdopt, repetitionOf } from '../core/meta-arguments';
+import { checkMetaArguments, instanceIndex, mayRepeat, META_ARGUMENT_PROPERTIES, refuseCountInAdopt, repetitionOf } from '../core/meta-arguments';
 import { constructPathOf, isUnresolved, Problems, requireKnown, requirePlainObject } from '../core/problems';
 import { addReplaceTrigger, ReplaceTriggerKind } from '../core/replace-trigger';
 import { wire } from '../core/wire';
@@ -158,13 +158,7 @@ const checkProps = compileSchema({
     authenticationProfileContent: {},
     maxContentLength: { description: 'a whole number of bytes, at least 1', type: 'integer', minimum: 1 },
     replaceTrigger: { description: 'terraform_data or null_resource', enum: ['terraform_data', 'null_resource'] },
-    // cdktf's own objects: passed to the framework as given (dependsOn, lifecycle
-    // and the iteration are checked by meta-arguments.ts).
-    provider: {},
-    lifecycle: {},
-    dependsOn: {},
-    forEach: {},
-    count: {},
+    ...META_ARGUMENT_PROPERTIES,
   },
   additionalProperties: false,
 });
