@@ -108,3 +108,11 @@ test('odd tokens give a ValidationError, never a TypeError', () => {
   expect(KubernetesNames.isDnsSubdomain(Token.asList(['x']) as any)).toBe(false);
   expect(KubernetesNames.isLabelValue({} as any)).toBe(false);
 });
+
+test('text is never looked up again: a literal whose text spells another literal token is checked and written as that text', () => {
+  const other = T('{ "not" : "this" }');
+  const stack = newStack();
+  const policy = new RestrictionPolicy(stack, 'p', { resourceId: T(`x-app:${other}`), bindings: [{ relation: T(`r${other}`), principals: [T(`role:${other}`)] }] });
+  expect(policy.canonicalResourceId).toBe(`x-app:${other}`);
+  expect(policy.canonicalBindings).toEqual([{ relation: `r${other}`, principals: [`role:${other}`] }]);
+});

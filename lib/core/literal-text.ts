@@ -182,6 +182,9 @@ export function literalStrings<T>(value: T): T {
 /**
  * `value` with every `Literal.text` string replaced by its text, for the
  * constructs' validation: a literal is checked as the text it stands for.
+ * Apply it once, to what the user gave (a construct's props, a factory's
+ * arguments): the result is text, and text is never looked up again (it may
+ * spell a token).
  * Arrays and plain objects are copied only where something changed; cycles and
  * other objects are kept as they are.
  */

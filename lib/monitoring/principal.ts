@@ -15,7 +15,7 @@ export const PRINCIPAL_RULE =
  * @internal
  */
 export function checkPrincipalString(raw: unknown, problems: Problems, path: string): string | undefined {
-  if (isUnresolved(literalView(raw))) return raw as string;
+  if (isUnresolved(raw)) return raw as string;
   return checkTypeAndIdString(raw, problems, path, PRINCIPAL_RULE, (type) => PRINCIPAL_TYPES.includes(type)) ? (raw as string) : undefined;
 }
 

@@ -18,8 +18,6 @@ export const RESOURCE_ID_RULE =
  * @internal
  */
 export function checkResourceIdString(raw: unknown, problems: Problems, path: string): { type?: string; id?: string } | undefined {
-  // A Literal.text value is checked as its text.
-  raw = literalView(raw);
   if (typeof raw === 'string' && isUnresolved(raw)) {
     const parts = splitTypeAndId(raw);
     // "dashboard:${TfToken[…]}": the type is literal and can be checked.

@@ -42,8 +42,6 @@ export function checkTypeAndIdString(
   rule: string,
   typeAllowed: (type: string) => boolean,
 ): TypeAndId | undefined {
-  // A Literal.text value is checked as its text.
-  raw = literalView(raw);
   const parts = typeof raw === 'string' ? splitTypeAndId(raw) : undefined;
   if (parts === undefined || !typeAllowed(parts.type)) {
     problems.add(path, raw, rule);
@@ -61,6 +59,7 @@ export function checkTypeAndIdString(
  * Unresolved tokens pass: they are known only when Terraform runs.
  */
 export function checkFactoryId(id: unknown, problems: Problems, path = 'id'): void {
+  // A factory's argument as given: a Literal.text value is checked as its text.
   id = literalView(id);
   if (isUnresolved(id)) return;
   if (typeof id !== 'string' || !isValidId(id)) problems.add(path, id, ID_RULE);
