@@ -20,6 +20,9 @@ export function resolvedForOutput(scope: IConstruct, value: unknown): unknown {
 
 /** An HCL quoted template that Terraform reads as it reads the JSON string `template`. */
 export function hclTemplate(template: string): string {
+  // Terraform's JSON reading drops a byte-order mark at the start of a string
+  // (it parses the string as a template source of its own): HCL must too.
+  if (template.startsWith('\ufeff')) template = template.slice(1);
   let out = '"';
   // Terraform's JSON reading takes `${` and `%{` after a lone CR (one not
   // followed by LF) as literal text, escapes still collapsing (checked with
