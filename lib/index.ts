@@ -3,6 +3,7 @@ export * from './core/errors';
 export { Literal } from './core/literal';
 export { ImportTarget } from './core/import-blocks';
 export type { ImportTargetConfig } from './core/import-blocks';
+export type { ReleasedResources } from './core/removed-blocks';
 export { ReplaceTriggerKind } from './core/replace-trigger';
 export type { IReadProgress } from './core/read-progress';
 export * from './warehouse/authentication-profile';

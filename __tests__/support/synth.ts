@@ -19,6 +19,26 @@ export function synthApp(build: (app: App) => void, hcl: boolean): string {
   return outdir;
 }
 
+/**
+ * The single file of stack `name`, as JSON (`cdk.tf.json`) or HCL (`cdk.tf`),
+ * from a real synth (validations run), without cdktf's default local backend
+ * (an absolute path under the current directory): the state stays in the
+ * directory terraform runs in.
+ */
+export function stackFile(name: string, build: (stack: TerraformStack) => void, hcl: boolean): { file: string; text: string } {
+  const out = synthApp((app: App) => build(new TerraformStack(app, name)), hcl);
+  const file = hcl ? 'cdk.tf' : 'cdk.tf.json';
+  const text = fs.readFileSync(path.join(out, 'stacks', name, file), 'utf8');
+  if (hcl) {
+    const without = text.replace(/\nbackend "local" \{\npath = "[^"\n]*"\n\}\n/, '\n');
+    if (without === text) throw new Error('no local backend block found in the HCL output');
+    return { file, text: without };
+  }
+  const config = JSON.parse(text);
+  delete config.terraform.backend;
+  return { file, text: JSON.stringify(config, null, 2) };
+}
+
 /** Names of the stacks in a synthesized out dir. */
 export function stackNames(outdir: string): string[] {
   return fs.readdirSync(path.join(outdir, 'stacks')).sort();
@@ -37,15 +57,17 @@ export function readJsonStack(outdir: string, stack: string): any {
 
 /**
  * The blocks of a configuration that carry meaning, in one shape for both outputs:
- * `resource`, `data`, `import`, `output` and the provider settings; cdktf's `//` metadata
+ * `resource`, `data`, `import`, `moved`, `removed`, `output` and the provider settings; cdktf's `//` metadata
  * dropped; HCL's one-item block lists collapsed to the object JSON writes;
- * `lifecycle` and `depends_on` references written as JSON writes them (`type.name`).
+ * `lifecycle`, `depends_on`, `to` and `from` references written as JSON writes them (`type.name`).
  */
 export function comparableBlocks(config: any): any {
   const pick = {
     resource: config.resource,
     data: config.data,
     import: config.import,
+    moved: config.moved,
+    removed: config.removed,
     provider: config.provider,
     output: config.output,
   };
@@ -61,7 +83,7 @@ function normalize(value: any): any {
     const out: any = {};
     for (const key of Object.keys(value).sort()) {
       if (key === '//' || value[key] === undefined) continue;
-      out[key] = key === 'replace_triggered_by' || key === 'depends_on' || key === 'to' ? references(value[key]) : normalize(value[key]);
+      out[key] = key === 'replace_triggered_by' || key === 'depends_on' || key === 'to' || key === 'from' ? references(value[key]) : normalize(value[key]);
     }
     return out;
   }

@@ -77,9 +77,21 @@ export interface PlanJson {
     readonly type: string;
     readonly change: { readonly actions: string[]; readonly before: any; readonly after: any };
     readonly action_reason?: string;
+    /** The address the resource had in the state, when a `moved` block moves it. */
+    readonly previous_address?: string;
   }>;
   readonly planned_values?: any;
   readonly configuration?: any;
+}
+
+/** Each resource change of a plan: address to actions (no-ops left out), and the reason of each replacement. */
+export function resourceChanges(plan: PlanJson): { [address: string]: string } {
+  const out: { [address: string]: string } = {};
+  for (const c of plan.resource_changes ?? []) {
+    if (c.change.actions.join() === 'no-op') continue;
+    out[c.address] = `${c.change.actions.join('+')}${c.action_reason ? ` (${c.action_reason})` : ''}`;
+  }
+  return out;
 }
 
 /** `terraform plan -out` then `show -json`. */

@@ -8,48 +8,19 @@
 // `terraform validate`, where cdktf's own rendering is refused.
 import * as fs from 'fs';
 import * as path from 'path';
-import { App, TerraformCount, TerraformIterator, TerraformStack, TerraformVariable, Token } from '../../lib/core/framework';
+import { TerraformCount, TerraformIterator, TerraformStack, TerraformVariable, Token } from '../../lib/core/framework';
 import { AuthenticationProfile, AwsProvider, DatadogProvider, RestrictionPolicy, RestrictionPolicyResourceId } from '../../lib';
 import { WireResource } from '../../lib/core/wire-elements';
 import { HclJudge } from '../support/hcl-judge';
 import { ReattachedProvider, startReattachedAwsProvider } from '../support/provider-reattach';
 import { RedshiftEmulator } from '../support/redshift-emulator';
-import { synthApp } from '../support/synth';
-import { init, PlanJson, terraform, workdir } from '../support/terraform';
+import { stackFile } from '../support/synth';
+import { init, PlanJson, resourceChanges, terraform, workdir } from '../support/terraform';
 import { terraformAsync } from '../support/terraform-async';
 
 const TIMEOUT = 10 * 60 * 1000;
 const NAMES = { analysts: 'iter-analysts', engineers: 'iter-engineers', finance: 'iter-finance' };
 const CONTENT = { AllowDBUserOverride: '1', Client_ID: 'ExampleClientID' };
-
-/**
- * The stack's single file, as JSON (`cdk.tf.json`) or HCL (`cdk.tf`), from a
- * real synth (validations run), without cdktf's default local backend (an
- * absolute path under the current directory): the state stays in the work directory.
- */
-function synthesized(build: (stack: TerraformStack) => void, hcl: boolean): { file: string; text: string } {
-  const out = synthApp((app: App) => build(new TerraformStack(app, 'iter')), hcl);
-  const file = hcl ? 'cdk.tf' : 'cdk.tf.json';
-  const text = fs.readFileSync(path.join(out, 'stacks', 'iter', file), 'utf8');
-  if (hcl) {
-    const without = text.replace(/\nbackend "local" \{\npath = "[^"\n]*"\n\}\n/, '\n');
-    if (without === text) throw new Error('no local backend block found in the HCL output');
-    return { file, text: without };
-  }
-  const config = JSON.parse(text);
-  delete config.terraform.backend;
-  return { file, text: JSON.stringify(config, null, 2) };
-}
-
-/** Each resource change of a plan: address to actions (no-ops left out), and the reason of each replacement. */
-function changes(plan: PlanJson): { [address: string]: string } {
-  const out: { [address: string]: string } = {};
-  for (const c of plan.resource_changes ?? []) {
-    if (c.change.actions.join() === 'no-op') continue;
-    out[c.address] = `${c.change.actions.join('+')}${c.action_reason ? ` (${c.action_reason})` : ''}`;
-  }
-  return out;
-}
 
 const vars = (names: { [key: string]: string }) => JSON.stringify({ profiles: names });
 
@@ -78,7 +49,7 @@ describe('AuthenticationProfile with forEach over a map variable: terraform vali
   beforeAll(async () => {
     emulator = await RedshiftEmulator.start();
     for (const hcl of [false, true]) {
-      const { file, text } = synthesized(build, hcl);
+      const { file, text } = stackFile('iter', build, hcl);
       const dir = workdir({ [file]: text, 'terraform.tfvars.json': vars(NAMES) });
       init(dir);
       dirs[hcl ? 'hcl' : 'json'] = dir;
@@ -106,13 +77,13 @@ describe('AuthenticationProfile with forEach over a map variable: terraform vali
       }
       const json = await plan('json');
       const hcl = await plan('hcl');
-      expect(changes(json)).toEqual(expected);
-      expect(changes(hcl)).toEqual(expected);
+      expect(resourceChanges(json)).toEqual(expected);
+      expect(resourceChanges(hcl)).toEqual(expected);
       const afterOf = (p: PlanJson) => (p.resource_changes ?? []).map((c) => [c.address, c.change.after]);
       expect(afterOf(hcl)).toEqual(afterOf(json));
       const profile = json.resource_changes!.find((c) => c.address === `${address}["finance"]`)!;
       expect(profile.change.after).toEqual({ authentication_profile_name: 'iter-finance', authentication_profile_content: '{"AllowDBUserOverride":"1","Client_ID":"ExampleClientID"}' });
-      process.stdout.write(`forEach plan (json and hcl): ${Object.values(changes(json)).filter((a) => a === 'create').length} creates\n`);
+      process.stdout.write(`forEach plan (json and hcl): ${Object.values(resourceChanges(json)).filter((a) => a === 'create').length} creates\n`);
 
       await terraformAsync(dirs.json, ['apply', '-input=false', '-no-color', 'tfplan'], { env });
       expect(emulator.profileNames()).toEqual(Object.values(NAMES).sort());
@@ -132,11 +103,11 @@ describe('AuthenticationProfile with forEach over a map variable: terraform vali
         [`${trigger}["engineers"]`]: 'delete+create (replace_because_cannot_update)',
       };
       const json = await plan('json');
-      expect(changes(json)).toEqual(expected);
-      expect(changes(await plan('hcl'))).toEqual(expected);
+      expect(resourceChanges(json)).toEqual(expected);
+      expect(resourceChanges(await plan('hcl'))).toEqual(expected);
       const unchanged = (json.resource_changes ?? []).filter((c) => c.change.actions.join() === 'no-op').map((c) => c.address).sort();
       expect(unchanged).toEqual([`${address}["analysts"]`, `${address}["finance"]`, `${trigger}["analysts"]`, `${trigger}["finance"]`]);
-      process.stdout.write(`rename plan: ${Object.keys(changes(json)).length} replaced (${Object.keys(changes(json)).join(', ')}), ${unchanged.length} unchanged\n`);
+      process.stdout.write(`rename plan: ${Object.keys(resourceChanges(json)).length} replaced (${Object.keys(resourceChanges(json)).join(', ')}), ${unchanged.length} unchanged\n`);
 
       await terraformAsync(dirs.json, ['apply', '-input=false', '-no-color', 'tfplan'], { env });
       expect(emulator.profileNames()).toEqual(['iter-analysts', 'iter-engineers-v2', 'iter-finance']);
@@ -166,7 +137,7 @@ describe('meta-arguments in every form: terraform validate (offline aws provider
   };
 
   test.each([false, true])('GIVEN the stack (hcl: %s) THEN terraform validate accepts it', (hcl) => {
-    const { file, text } = synthesized(build, hcl);
+    const { file, text } = stackFile('iter', build, hcl);
     const dir = workdir({ [file]: text });
     init(dir);
     const result = terraform(dir, ['validate', '-no-color'], { allowFailure: true });

@@ -8,6 +8,8 @@ import {
   TerraformResource,
 } from '../core/framework';
 import { ImportBlocks } from '../core/import-blocks';
+import { MovedBlocks } from '../core/moved-blocks';
+import { ReleasedResources, releaseOwnedResources } from '../core/removed-blocks';
 import { literalView } from '../core/literal-text';
 import { checkMetaArguments } from '../core/meta-arguments';
 import { constructPathOf, Problems, requireKnown, requirePlainObject } from '../core/problems';
@@ -194,6 +196,28 @@ export class NodeList extends Construct {
     return list;
   }
 
+  /**
+   * Stops managing nodes without destroying them, the counterpart of
+   * `adopt`: instead of the resources, writes
+   * `removed { from = <address>; lifecycle { destroy = false } }` for each
+   * resource the construct would declare (every node resource of the mode: `kubernetes_manifest`, or the labels, annotations and taint resources), in the JSON and the
+   * HCL output (Terraform 1.7 or later). Give the id and props the construct
+   * had, so the addresses are the ones in the state; the props are checked as
+   * for the constructor. After the apply, the live node is kept and is no
+   * longer in the state; then the call can go. With `forEach` or `count`, one
+   * block per resource covers every instance (removed blocks take no instance
+   * keys). The kubernetes provider must stay in the stack: Terraform reads the
+   * state with it.
+   *
+   * @param scope the scope the construct was defined in
+   * @param id the construct's id
+   * @param props the construct's props, as they were
+   * @returns the addresses the blocks name; nothing is declared, so there is nothing to reference
+   */
+  public static release(scope: Construct, id: string, props: NodeListProps): ReleasedResources {
+    return releaseOwnedResources(new NodeList(scope, id, props));
+  }
+
   /** The nodes, as given. */
   public readonly items: Node[];
   /**
@@ -259,6 +283,27 @@ export class NodeList extends Construct {
    */
   public nodeNamed(name: string): NodeListEntry | undefined {
     return this.byName.get(name);
+  }
+
+  /**
+   * Declares that this list was at `previousPath` before (renamed, or moved
+   * into another scope), so that Terraform moves every node resource in its state
+   * instead of destroying and recreating them: a `moved { from, to }` block
+   * per resource, in the JSON and the HCL output (Terraform 1.1 or later).
+   *
+   * The former addresses are computed with the stack's own logical-id
+   * allocation (`allocateLogicalId`, also when the stack overrides it) for the
+   * former path; a resource whose logical id was overridden
+   * (`overrideLogicalId`) keeps its address wherever the construct is, and gets
+   * no block (if the override itself changed, use cdktf's `moveFromId` on that
+   * resource). With `forEach` or `count`, each block moves every instance.
+   * Keep the call until every state (each workspace, each environment) has
+   * applied the move; one former path per construct.
+   *
+   * @param previousPath the construct's former path below its stack: its former id (`"analysts"`), or the ids of its former scopes and its own joined by `/` (`"team/analysts"`); a token, an empty id or the current path is a `ValidationError`
+   */
+  public movedFrom(previousPath: string): void {
+    MovedBlocks.of(this).add(this, previousPath);
   }
 
   private warn(findings: NodeListFindings, items: Node[], mode: NodeListMode): void {

@@ -127,7 +127,24 @@ export class WireResource extends TerraformResource {
     return toHclAttributes(this, this.attributes());
   }
 
+  private released = false;
+
+  /** True once {@link release} was called: the resource writes nothing. */
+  public get isReleased(): boolean {
+    return this.released;
+  }
+
+  /** Stops writing the resource: a `removed` block takes its place (see removed-blocks.ts). */
+  public release(): void {
+    this.released = true;
+  }
+
+  public toTerraform(): any {
+    return this.released ? {} : super.toTerraform();
+  }
+
   public toHclTerraform(): any {
+    if (this.released) return {};
     return withHclLifecycle(this, super.toHclTerraform(), 'resource', this.terraformResourceType, this.friendlyUniqueId);
   }
 }

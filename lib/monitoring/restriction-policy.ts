@@ -12,6 +12,8 @@ import {
 } from '../core/framework';
 import { ImportBlocks, ImportTarget } from '../core/import-blocks';
 import { compileSchema } from '../core/json-schema';
+import { MovedBlocks } from '../core/moved-blocks';
+import { ReleasedResources, releaseOwnedResources } from '../core/removed-blocks';
 import { literalRewriter, literalView } from '../core/literal-text';
 import { checkMetaArguments, instanceIndex, mayRepeat, META_ARGUMENT_PROPERTIES, refuseCountInAdopt, repetitionOf } from '../core/meta-arguments';
 import { constructPathOf, isUnresolved, Problems, requirePlainObject } from '../core/problems';
@@ -373,6 +375,28 @@ export class RestrictionPolicy extends Construct implements IRestrictionPolicy {
   }
 
   /**
+   * Stops managing a policy without destroying it, the counterpart of
+   * `adopt`: instead of the resources, writes
+   * `removed { from = <address>; lifecycle { destroy = false } }` for each
+   * resource the construct would declare (the policy), in the JSON and the
+   * HCL output (Terraform 1.7 or later). Give the id and props the construct
+   * had, so the addresses are the ones in the state; the props are checked as
+   * for the constructor. After the apply, the live policy is kept and is no
+   * longer in the state; then the call can go. With `forEach` or `count`, one
+   * block per resource covers every instance (removed blocks take no instance
+   * keys). The datadog provider must stay in the stack: Terraform reads the
+   * state with it.
+   *
+   * @param scope the scope the construct was defined in
+   * @param id the construct's id
+   * @param props the construct's props, as they were
+   * @returns the addresses the blocks name; nothing is declared, so there is nothing to reference
+   */
+  public static release(scope: Construct, id: string, props: RestrictionPolicyProps): ReleasedResources {
+    return releaseOwnedResources(new RestrictionPolicy(scope, id, props));
+  }
+
+  /**
    * Emits only an `import` block for an existing policy, with no resource:
    * `terraform plan -generate-config-out=FILE` then writes its configuration.
    *
@@ -455,6 +479,27 @@ export class RestrictionPolicy extends Construct implements IRestrictionPolicy {
     this.resource = resource;
     this.wireResource = resource;
     this.address = resource.address;
+  }
+
+  /**
+   * Declares that this policy was at `previousPath` before (renamed, or moved
+   * into another scope), so that Terraform moves the policy in its state
+   * instead of destroying and recreating it: a `moved { from, to }` block
+   * per resource, in the JSON and the HCL output (Terraform 1.1 or later).
+   *
+   * The former addresses are computed with the stack's own logical-id
+   * allocation (`allocateLogicalId`, also when the stack overrides it) for the
+   * former path; a resource whose logical id was overridden
+   * (`overrideLogicalId`) keeps its address wherever the construct is, and gets
+   * no block (if the override itself changed, use cdktf's `moveFromId` on that
+   * resource). With `forEach` or `count`, each block moves every instance.
+   * Keep the call until every state (each workspace, each environment) has
+   * applied the move; one former path per construct.
+   *
+   * @param previousPath the construct's former path below its stack: its former id (`"analysts"`), or the ids of its former scopes and its own joined by `/` (`"team/analysts"`); a token, an empty id or the current path is a `ValidationError`
+   */
+  public movedFrom(previousPath: string): void {
+    MovedBlocks.of(this).add(this, previousPath);
   }
 
   /**

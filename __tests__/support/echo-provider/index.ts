@@ -8,7 +8,8 @@
  * `terraform show -json`, the values it decoded from the configuration.
  *
  * - Plans echo the proposed new state (the configuration merged with the prior
- *   state), so `after` is what Terraform read from the file.
+ *   state), so `after` is what Terraform read from the file; applies store the
+ *   planned state as it is (so a state to move or forget can be made).
  * - Imports succeed with `id` = the import id, or, given a `LiveState`, with
  *   what that live store holds (as the real provider reads the service); reads
  *   return the state as it is.
@@ -97,6 +98,8 @@ function handlers(schema: ProviderSchema, live?: LiveState): { [rpc: string]: Ha
     UpgradeResourceState: ok((r) => ({ upgraded_state: { json: r.raw_state.json } })),
     ReadResource: ok((r) => ({ new_state: r.current_state, private: r.private })),
     PlanResourceChange: ok((r) => ({ planned_state: r.proposed_new_state, planned_private: r.prior_private })),
+    // The apply makes the plan true (a stored object is what the configuration said).
+    ApplyResourceChange: ok((r) => ({ new_state: r.planned_state, private: r.planned_private })),
     ImportResourceState: ok((r) => ({
       imported_resources: [
         { type_name: r.type_name, state: { json: Buffer.from(JSON.stringify(live?.(r.type_name, r.id) ?? importedState(schema.resources[r.type_name], r.id))) } },
