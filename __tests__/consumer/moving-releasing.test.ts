@@ -2,11 +2,10 @@
 // type-checks this file) and run here. The part between the README markers is
 // the README's code block without its import lines, byte for byte (the first
 // test checks it), so the README cannot drift from what compiles and runs.
-import * as fs from 'fs';
-import * as path from 'path';
 import { Construct } from 'constructs';
 import { App, TerraformStack, Testing } from '../../lib/core/framework';
 import { AuthenticationProfile, AwsProvider, DatadogProvider, RestrictionPolicy } from '../../lib';
+import { exampleIn, readmeExample } from '../support/readme';
 
 // README:start
 const app = new App();
@@ -36,23 +35,14 @@ const released = AuthenticationProfile.release(stack, 'legacy', {
 // README:end
 
 describe('the README example of moving and releasing', () => {
-  const body = (text: string, start: string, end: string) => {
-    const from = text.indexOf(start);
-    const to = text.indexOf(end, from);
-    if (from < 0 || to < 0) throw new Error(`no ${start} … ${end} in the text`);
-    return text.slice(from + start.length, to);
-  };
-
   test('GIVEN the README code block THEN it is this file\'s example, with the package imports', () => {
-    const readme = fs.readFileSync(path.join(__dirname, '..', '..', 'README.md'), 'utf8');
-    const block = body(readme, '<!-- moving-example:start -->\n```ts\n', '```\n<!-- moving-example:end -->');
+    const block = readmeExample('moving-example');
     const imports = [
       "import { Construct } from 'constructs';",
       "import { App, TerraformStack } from 'cdktf';",
       "import { AuthenticationProfile, AwsProvider, DatadogProvider, RestrictionPolicy } from 'cdktf-warehouse-monitoring-cluster';",
     ].join('\n');
-    const self = fs.readFileSync(__filename, 'utf8');
-    expect(block).toBe(`${imports}\n${body(self, '// README:start\n', '// README:end')}`);
+    expect(block).toBe(`${imports}\n${exampleIn(__filename)}`);
   });
 
   test('GIVEN the example THEN a moved block per resource of the moved and the renamed construct, and a removed block per released resource', () => {

@@ -5,10 +5,9 @@
 // Types of cdktf's jest matchers (`toHaveResourceWithProperties`, …), as a
 // consumer loads them; at run time the jest project maps it to cdktn's twin.
 import 'cdktf/lib/testing/adapters/jest';
-import * as fs from 'fs';
-import * as path from 'path';
 import { TerraformStack, Testing } from '../../lib/core/framework';
 import { AuthenticationProfile, NodeList, Principal, RestrictionPolicy } from '../../lib';
+import { exampleIn, readmeExample } from '../support/readme';
 
 // README:start
 Testing.setupJest(); // once per test file, or in a jest setup file
@@ -41,23 +40,14 @@ describe('my stack', () => {
 // README:end
 
 describe('the README example', () => {
-  const body = (text: string, start: string, end: string) => {
-    const from = text.indexOf(start);
-    const to = text.indexOf(end, from);
-    if (from < 0 || to < 0) throw new Error(`no ${start} … ${end} in the text`);
-    return text.slice(from + start.length, to);
-  };
-
   test('GIVEN the README code block THEN it is this file\'s example, with the package imports', () => {
-    const readme = fs.readFileSync(path.join(__dirname, '..', '..', 'README.md'), 'utf8');
-    const block = body(readme, '<!-- testing-example:start -->\n```ts\n', '```\n<!-- testing-example:end -->');
+    const block = readmeExample('testing-example');
     const imports = [
       "import 'cdktf/lib/testing/adapters/jest'; // the matchers' types",
       "import { TerraformStack, Testing } from 'cdktf';",
       "import { AuthenticationProfile, NodeList, Principal, RestrictionPolicy } from 'cdktf-warehouse-monitoring-cluster';",
     ].join('\n');
-    const self = fs.readFileSync(__filename, 'utf8');
-    expect(block).toBe(`${imports}\n${body(self, '// README:start', '// README:end')}`);
+    expect(block).toBe(`${imports}\n${exampleIn(__filename)}`);
   });
 
   test('GIVEN each construct class THEN its tfResourceType is its main resource type in the default mode', () => {

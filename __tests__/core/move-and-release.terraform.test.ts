@@ -96,11 +96,11 @@ describe('movedFrom and release: terraform plans moves and forgets, JSON and HCL
   };
 
   /** Writes the stack, as each format, into its directory (the HCL one gets the JSON one's state), and plans each. */
-  const planBoth = async (build: (stack: TerraformStack) => void): Promise<{ json: PlanJson; hcl: PlanJson }> => {
+  const planBoth = async (build: (stack: TerraformStack) => void, formats: readonly ('json' | 'hcl')[] = ['json', 'hcl']): Promise<{ json: PlanJson; hcl: PlanJson }> => {
     const state = path.join(dirs.json, 'terraform.tfstate');
     if (fs.existsSync(state)) fs.copyFileSync(state, path.join(dirs.hcl, 'terraform.tfstate'));
     const plans: { [format: string]: PlanJson } = {};
-    for (const format of ['json', 'hcl'] as const) {
+    for (const format of formats) {
       const { file, text } = stackFile('moves', build, format === 'hcl');
       fs.writeFileSync(path.join(dirs[format], file), text);
       await terraformAsync(dirs[format], ['plan', '-input=false', '-no-color', '-out=tfplan'], { env });
@@ -136,7 +136,8 @@ describe('movedFrom and release: terraform plans moves and forgets, JSON and HCL
   test(
     'GIVEN the applied stack WHEN every construct is renamed or moved with movedFrom THEN each output plans every resource moved, 0 to add, change or destroy',
     async () => {
-      const created = await planBoth(original);
+      // Only the JSON output is applied; the HCL one plans against its state from here on.
+      const created = await planBoth(original, ['json']);
       const owned = Object.values(before).flat();
       expect(Object.keys(resourceChanges(created.json)).sort()).toEqual([...owned].sort());
       await apply();

@@ -1,14 +1,15 @@
 // The cdktn package (issue 10): the same source built with its framework module
 // reading 'cdktn', installed into a fresh CDK Terrain app, which synthesizes
 // all three constructs (a null_resource trigger included) with one framework
-// at run time; the real terraform validates the profile stack.
+// at run time; the real terraform validates the profile stack, and runs the
+// lifecycle of profiles from a map variable (issue 19 item 5).
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { packPackage } from '../../scripts/stage-package';
 import { init, terraform } from '../support/terraform';
-import { consumerApp, ConsumerApp, expectAllBlocks } from './consumer-support';
+import { consumerApp, ConsumerApp, expectAllBlocks, runLifecycle } from './consumer-support';
 
 const packs = fs.mkdtempSync(path.join(os.tmpdir(), 'packs-'));
 let app: ConsumerApp;
@@ -45,6 +46,14 @@ describe('the cdktn package in a fresh cdktn 0.24 app', () => {
     expectAllBlocks(all);
     expect(all['//'].metadata.version).toBe('0.24.0');
   });
+
+  test(
+    'GIVEN profiles from a map variable THEN the real terraform creates one per entry, replaces only a renamed one, moves them all (movedFrom) and forgets them (release), the emulator keeping them',
+    async () => {
+      process.stdout.write(`cdktn package ${await runLifecycle(app)}\n`);
+    },
+    10 * 60 * 1000,
+  );
 
   test('GIVEN the profile stack THEN the real terraform validates it with the offline aws provider', () => {
     const dir = path.join(app.dir, 'cdktf.out', 'stacks', 'profiles');

@@ -200,14 +200,13 @@ export class NodeList extends Construct {
    * Stops managing nodes without destroying them, the counterpart of
    * `adopt`: instead of the resources, writes
    * `removed { from = <address>; lifecycle { destroy = false } }` for each
-   * resource the construct would declare (every node resource of the mode: `kubernetes_manifest`, or the labels, annotations and taint resources), in the JSON and the
-   * HCL output (Terraform 1.7 or later). Give the id and props the construct
-   * had, so the addresses are the ones in the state; the props are checked as
-   * for the constructor. After the apply, the live node is kept and is no
-   * longer in the state; then the call can go. With `forEach` or `count`, one
-   * block per resource covers every instance (removed blocks take no instance
-   * keys). The kubernetes provider must stay in the stack: Terraform reads the
-   * state with it.
+   * resource the construct would declare (every node resource of the mode:
+   * `kubernetes_manifest`, or the labels, annotations and taint resources), in
+   * the JSON and the HCL output (Terraform 1.7 or later). Give the id and props
+   * the construct had, so the addresses are the ones in the state; the props
+   * are checked as for the constructor. After the apply, the live nodes are
+   * kept and are no longer in the state; then the call can go. The kubernetes
+   * provider must stay in the stack: Terraform reads the state with it.
    *
    * @param scope the scope the construct was defined in
    * @param id the construct's id
@@ -296,7 +295,7 @@ export class NodeList extends Construct {
    * former path; a resource whose logical id was overridden
    * (`overrideLogicalId`) keeps its address wherever the construct is, and gets
    * no block (if the override itself changed, use cdktf's `moveFromId` on that
-   * resource). With `forEach` or `count`, each block moves every instance.
+   * resource).
    * Keep the call until every state (each workspace, each environment) has
    * applied the move; one former path per construct.
    *
