@@ -122,6 +122,20 @@ describe('movedFrom', () => {
     expect(synth(stack).moved).toEqual([1, 2].map((i) => ({ from: former[i], to: current[i] })));
   });
 
+
+  test.each([0, 1] as Kind[])('GIVEN construct %s whose main resource id is overridden after construction THEN its address, import block and resource key follow the override, and it gets no moved block', (kind) => {
+    const stack = newStack();
+    const props: any = kind === 0 ? PROFILE : POLICY;
+    const construct = kind === 0 ? AuthenticationProfile.adopt(stack, 'renamed', props) : RestrictionPolicy.adopt(stack, 'renamed', props);
+    construct.resource.overrideLogicalId('kept');
+    construct.movedFrom('before');
+    const type = kind === 0 ? 'aws_redshift_authentication_profile' : 'datadog_restriction_policy';
+    expect(construct.address).toBe(`${type}.kept`);
+    const json = synth(stack);
+    expect(Object.keys(json.resource[type])).toEqual(['kept']);
+    expect(json.import.map((i: any) => i.to)).toEqual([`${type}.kept`]);
+    expect((json.moved ?? []).map((m: any) => m.to)).not.toContain(`${type}.kept`);
+  });
   test('GIVEN moves in a stack THEN the HCL output holds the same moved blocks as the JSON output', async () => {
     const build = (hcl: boolean) =>
       synthApp((app) => {

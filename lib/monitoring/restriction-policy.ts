@@ -421,7 +421,10 @@ export class RestrictionPolicy extends Construct implements IRestrictionPolicy {
   /** The `datadog_restriction_policy` resource. */
   public readonly resource: TerraformResource;
   /** The policy's Terraform address, `datadog_restriction_policy.<logical id>`. */
-  public readonly address: string;
+  public get address(): string {
+    // Read when asked: an `overrideLogicalId` on `resource` after construction is seen.
+    return this.wireResource.address;
+  }
   private readonly wireResource: WireResource;
 
   /** The policy's id (equal to its resource id), as a reference. */
@@ -478,7 +481,6 @@ export class RestrictionPolicy extends Construct implements IRestrictionPolicy {
     });
     this.resource = resource;
     this.wireResource = resource;
-    this.address = resource.address;
   }
 
   /**

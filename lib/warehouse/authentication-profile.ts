@@ -327,7 +327,10 @@ export class AuthenticationProfile extends Construct implements IAuthenticationP
   /** The canonical JSON content this construct synthesizes. */
   public readonly canonicalContent: string;
   /** The profile's Terraform address, `aws_redshift_authentication_profile.<logical id>`. */
-  public readonly address: string;
+  public get address(): string {
+    // Read when asked: an `overrideLogicalId` on `resource` after construction is seen.
+    return this.wireResource.address;
+  }
   private readonly wireResource: WireResource;
 
   /** The profile's id (its name), as a reference known after apply. */
@@ -381,7 +384,6 @@ export class AuthenticationProfile extends Construct implements IAuthenticationP
     profileResource = resource;
     this.resource = resource;
     this.wireResource = resource;
-    this.address = resource.address;
   }
 
   /**
