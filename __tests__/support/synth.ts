@@ -77,3 +77,23 @@ function references(value: any): any {
 function isPlainObject(value: any): boolean {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
+
+/**
+ * A one-stack app's single file, as JSON (`cdk.tf.json`) or HCL (`cdk.tf`), from a
+ * real synth (validations run), without cdktf's default local backend (an
+ * absolute path under the current directory): the state stays in the work
+ * directory. `metadata` is the HCL synth's metadata.json (the construct paths).
+ */
+export function stackFileWithoutBackend(build: (stack: TerraformStack) => void, hcl: boolean, stackName: string): { file: string; text: string; metadata?: string } {
+  const out = synthApp((app: App) => build(new TerraformStack(app, stackName)), hcl);
+  const file = hcl ? 'cdk.tf' : 'cdk.tf.json';
+  const text = fs.readFileSync(path.join(out, 'stacks', stackName, file), 'utf8');
+  if (hcl) {
+    const without = text.replace(/\nbackend "local" \{\npath = "[^"\n]*"\n\}\n/, '\n');
+    if (without === text) throw new Error('no local backend block found in the HCL output');
+    return { file, text: without, metadata: fs.readFileSync(path.join(out, 'stacks', stackName, 'metadata.json'), 'utf8') };
+  }
+  const config = JSON.parse(text);
+  delete config.terraform.backend;
+  return { file, text: JSON.stringify(config, null, 2) };
+}

@@ -8,38 +8,19 @@
 // `terraform validate`, where cdktf's own rendering is refused.
 import * as fs from 'fs';
 import * as path from 'path';
-import { App, TerraformCount, TerraformIterator, TerraformStack, TerraformVariable, Token } from '../../lib/core/framework';
+import { TerraformCount, TerraformIterator, TerraformStack, TerraformVariable, Token } from '../../lib/core/framework';
 import { AuthenticationProfile, AwsProvider, DatadogProvider, RestrictionPolicy, RestrictionPolicyResourceId } from '../../lib';
 import { WireResource } from '../../lib/core/wire-elements';
 import { HclJudge } from '../support/hcl-judge';
 import { ReattachedProvider, startReattachedAwsProvider } from '../support/provider-reattach';
 import { RedshiftEmulator } from '../support/redshift-emulator';
-import { synthApp } from '../support/synth';
+import { stackFileWithoutBackend } from '../support/synth';
 import { init, PlanJson, terraform, workdir } from '../support/terraform';
 import { terraformAsync } from '../support/terraform-async';
 
 const TIMEOUT = 10 * 60 * 1000;
 const NAMES = { analysts: 'iter-analysts', engineers: 'iter-engineers', finance: 'iter-finance' };
 const CONTENT = { AllowDBUserOverride: '1', Client_ID: 'ExampleClientID' };
-
-/**
- * The stack's single file, as JSON (`cdk.tf.json`) or HCL (`cdk.tf`), from a
- * real synth (validations run), without cdktf's default local backend (an
- * absolute path under the current directory): the state stays in the work directory.
- */
-function synthesized(build: (stack: TerraformStack) => void, hcl: boolean): { file: string; text: string } {
-  const out = synthApp((app: App) => build(new TerraformStack(app, 'iter')), hcl);
-  const file = hcl ? 'cdk.tf' : 'cdk.tf.json';
-  const text = fs.readFileSync(path.join(out, 'stacks', 'iter', file), 'utf8');
-  if (hcl) {
-    const without = text.replace(/\nbackend "local" \{\npath = "[^"\n]*"\n\}\n/, '\n');
-    if (without === text) throw new Error('no local backend block found in the HCL output');
-    return { file, text: without };
-  }
-  const config = JSON.parse(text);
-  delete config.terraform.backend;
-  return { file, text: JSON.stringify(config, null, 2) };
-}
 
 /** Each resource change of a plan: address to actions (no-ops left out), and the reason of each replacement. */
 function changes(plan: PlanJson): { [address: string]: string } {
@@ -78,7 +59,7 @@ describe('AuthenticationProfile with forEach over a map variable: terraform vali
   beforeAll(async () => {
     emulator = await RedshiftEmulator.start();
     for (const hcl of [false, true]) {
-      const { file, text } = synthesized(build, hcl);
+      const { file, text } = stackFileWithoutBackend(build, hcl, 'iter');
       const dir = workdir({ [file]: text, 'terraform.tfvars.json': vars(NAMES) });
       init(dir);
       dirs[hcl ? 'hcl' : 'json'] = dir;
@@ -166,7 +147,7 @@ describe('meta-arguments in every form: terraform validate (offline aws provider
   };
 
   test.each([false, true])('GIVEN the stack (hcl: %s) THEN terraform validate accepts it', (hcl) => {
-    const { file, text } = synthesized(build, hcl);
+    const { file, text } = stackFileWithoutBackend(build, hcl, 'iter');
     const dir = workdir({ [file]: text });
     init(dir);
     const result = terraform(dir, ['validate', '-no-color'], { allowFailure: true });
