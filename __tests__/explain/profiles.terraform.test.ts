@@ -101,7 +101,6 @@ beforeAll(async () => {
   plan = (await terraformAsync(dir, ['show', '-json', 'tfplan'], { env })).stdout;
   await terraformAsync(dir, ['plan', '-refresh-only', '-input=false', '-no-color', '-out=refresh.tfplan'], { env });
   refreshOnly = (await terraformAsync(dir, ['show', '-json', 'refresh.tfplan'], { env })).stdout;
-  if (process.env.EXPLAIN_DEBUG) { fs.writeFileSync('/tmp/plan.json', plan); fs.writeFileSync('/tmp/refresh.json', refreshOnly); fs.cpSync(dir, '/tmp/explain-dir', { recursive: true, filter: (s) => !s.includes('.terraform') }); }
 }, TIMEOUT);
 
 afterAll(async () => {

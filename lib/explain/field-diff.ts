@@ -55,7 +55,9 @@ export function diffOtherAttributes(before: ChangeSide, after: ChangeSide, handl
 
 /** Nested fields of an object, by dotted path (`spec.podCIDR`), leaves being anything but plain objects. */
 export function diffTree(prefix: string, before: ChangeSide, after: ChangeSide, skip: ReadonlySet<string>): ExplainedFieldChange[] {
-  if (isOpaque(before) || isOpaque(after) || !isObject(before.value) || !isObject(after.value)) return diffValue(prefix, before, after);
+  // An object on one side and nothing on the other is compared field by field too (a manifest gaining its `spec`).
+  const objectOrAbsent = (side: ChangeSide) => !isOpaque(side) && (isObject(side.value) || !isPresent(side));
+  if (!objectOrAbsent(before) || !objectOrAbsent(after) || (!isPresent(before) && !isPresent(after))) return diffValue(prefix, before, after);
   const out: ExplainedFieldChange[] = [];
   const keys = new Set([...keysOf(before.value), ...keysOf(after.value)]);
   for (const key of [...keys].sort(byCodeUnit)) {
