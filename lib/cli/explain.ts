@@ -7,7 +7,6 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { parseArgs } from 'util';
-import { problemSummary } from '../core/problems';
 import { ValidationError } from '../core/validation-error';
 import { escapeForLine, serverExcerpt } from '../core/server-text';
 import { ConstructMap } from '../explain/construct-map';
@@ -134,7 +133,12 @@ function showSavedPlan(file: string, stack: string): string {
 
 function unreadableMessage(e: unknown): string {
   if (e instanceof Unreadable) return e.message;
-  if (e instanceof ValidationError) return escapeForLine(`cannot read the ${e.constructPath}: ${problemSummary(e.problems, 3)}`);
+  if (e instanceof ValidationError) {
+    // The problems' fields are already shown as messages show values: one line, no secrets.
+    const listed = e.problems.slice(0, 3).map((p) => `${p.path}: received ${p.received}; allowed: ${p.allowed}`);
+    const more = e.problems.length > 3 ? `; … and ${e.problems.length - 3} more` : '';
+    return escapeForLine(`cannot read the ${e.constructPath}: ${listed.join('; ')}${more}`, false);
+  }
   return escapeForLine(`cannot explain the plan: ${(e as Error)?.message ?? String(e)}`);
 }
 
