@@ -20,6 +20,7 @@ import { describeConcealed, describeValue } from '../../lib/core/received-value'
 import { escapeForLine } from '../../lib/core/server-text';
 import { CREDENTIAL_KEYS, isCredentialContentKey } from '../../lib/warehouse/authentication-profile-content';
 import { hostileString, USER_CLASSES } from '../support/hostile-strings';
+import { planBetween } from '../support/plan-between';
 import { readJsonStack, synthApp } from '../support/synth';
 
 const RUNS = Number(process.env.EXPLAIN_PROPERTY_RUNS ?? 25);
@@ -27,8 +28,6 @@ const RUNS = Number(process.env.EXPLAIN_PROPERTY_RUNS ?? 25);
 const TEXT = hostileString({ classes: USER_CLASSES.filter((c) => c !== 'template'), maxFragments: 3 });
 const QUALIFIED = fc.tuple(fc.constantFrom('', 'example.com/'), fc.stringMatching(/^[a-z0-9]([a-z0-9._-]{0,8}[a-z0-9])?$/)).map(([p, n]) => p + n);
 const LABEL_VALUE = fc.stringMatching(/^([a-z0-9]([a-z0-9._-]{0,8}[a-z0-9])?)?$/);
-const META = new Set(['//', 'lifecycle', 'depends_on', 'provider', 'count', 'for_each']);
-const BLOCKS = new Set(['metadata']);
 
 interface Field {
   field: string;
@@ -36,30 +35,6 @@ interface Field {
   change: string;
   before?: string;
   after?: string;
-}
-
-/** A plan whose resource changes go from the first stack's resources to the second's. */
-function planBetween(before: any, after: any): string {
-  const attributes = (config: any) => {
-    const out = new Map<string, { type: string; values: any }>();
-    for (const [type, byName] of Object.entries<any>(config.resource ?? {})) {
-      for (const [name, block] of Object.entries<any>(byName)) {
-        const values: any = {};
-        for (const [k, v] of Object.entries<any>(block)) if (!META.has(k)) values[k] = BLOCKS.has(k) ? [v] : v;
-        out.set(`${type}.${name}`, { type, values });
-      }
-    }
-    return out;
-  };
-  const b = attributes(before);
-  const a = attributes(after);
-  const resource_changes = [...new Set([...b.keys(), ...a.keys()])].map((address) => {
-    const was = b.get(address)?.values ?? null;
-    const is = a.get(address)?.values ?? null;
-    const actions = was === null ? ['create'] : is === null ? ['delete'] : JSON.stringify(was) === JSON.stringify(is) ? ['no-op'] : ['update'];
-    return { address, mode: 'managed', type: (b.get(address) ?? a.get(address))!.type, change: { actions, before: was, after: is } };
-  });
-  return JSON.stringify({ format_version: '1.2', resource_changes });
 }
 
 /** Differences of two string maps, as explain reports them. */

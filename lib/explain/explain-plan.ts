@@ -23,7 +23,7 @@ export function explainPlan(plan: PlanJson, map: ConstructMap): ExplainedPlan {
   const planned = plan.resourceChanges.filter((c) => c.mode === 'managed');
   // A refresh-only plan lists a moved resource among the drift, unchanged: it is a move, not drift.
   const plannedAddresses = new Set(planned.map((c) => c.address));
-  const isDrift = (c: PlanResourceChange) => !(c.change.actions.length === 1 && c.change.actions[0] === 'no-op');
+  const isDrift = (c: PlanResourceChange) => !isNoOp(c);
   const movedOnly = plan.resourceDrift.filter((c) => c.mode === 'managed' && !isDrift(c) && c.previousAddress !== undefined && !plannedAddresses.has(c.address));
   const changes = [...planned, ...movedOnly].map((c) => prepare(c, map));
   const renames = triggerRenames(changes);
@@ -75,8 +75,14 @@ function explainChange(p: Prepared, renames: ReadonlyMap<string, TriggerRename>)
   const rename = p.kind === ResourceKinds.PROFILE && p.constructPath !== undefined ? renames.get(`${p.constructPath}\u0000${instanceKeyOf(p.change.address)}`) : undefined;
   const actions = actionsOf(p.change);
   // A delete or a removal from state changes no field of the construct: the whole resource goes.
-  const fields = actions.includes('delete') || actions.includes('remove from state') ? [] : fieldChanges(p);
+  // No-op: Terraform found nothing to change (an import's state already matches), so no field changes.
+  const noFields = actions.includes('delete') || actions.includes('remove from state') || isNoOp(p.change);
+  const fields = noFields ? [] : fieldChanges(p);
   return resource(p, actions, causesOf(p.change, p.kind, rename), fields);
+}
+
+function isNoOp(change: PlanResourceChange): boolean {
+  return change.change.actions.length === 1 && change.change.actions[0] === 'no-op';
 }
 
 function explainDrift(p: Prepared): ExplainedResource {
