@@ -168,6 +168,18 @@ describe('explain: what is shown', () => {
     expect(explained.toText().split('\n').filter((l) => l.includes(' · labels a|b'))).toHaveLength(1);
   });
 
+  test('GIVEN a construct path that holds a pipe and backticks (a construct id may) THEN its code span keeps the Markdown row whole', () => {
+    const config = { resource: { datadog_restriction_policy: { odd: { '//': { metadata: { path: 'mapped/team|a`b/Resource' } } } } } };
+    const plan = planOf('datadog_restriction_policy.odd', 'datadog_restriction_policy', {
+      actions: ['update'],
+      before: { resource_id: 'dashboard:abc', bindings: [{ relation: 'viewer', principals: ['role:a'] }] },
+      after: { resource_id: 'dashboard:abc', bindings: [{ relation: 'viewer', principals: ['role:a', 'role:b|c'] }] },
+    });
+    const rows = PlanExplanation.fromPlanAndConfig(plan, JSON.stringify(config)).toMarkdown().split('\n').filter((l) => l.startsWith('| `` team'));
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(row.replace(/\\\|/g, '').split('|')).toHaveLength(7);
+  });
+
   test('GIVEN gates THEN gatesMatched answers the ones the plan matches, in the order replace, delete, drift', () => {
     const policy = addressOf('datadog_restriction_policy', 'dashboard');
     const plan = JSON.stringify({
