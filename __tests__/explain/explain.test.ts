@@ -216,7 +216,7 @@ describe('explain: the command', () => {
     ['a plan that is not JSON', (dir: string) => ['--plan', write(dir, 'bad.json', 'not json'), '--stack', jsonDir], 'explain: cannot read the plan: plan: received text of 8 characters that is not JSON'],
     ['JSON of the wrong shape', (dir: string) => ['--plan', write(dir, 'shape.json', '{"resource_changes":[{"address":7}]}'), '--stack', jsonDir], 'explain: cannot read the plan: plan/resource_changes/0/address: received 7; allowed: a resource address'],
     ['a stack dir without a synthesized stack', (dir: string) => ['--plan', planFile, '--stack', dir], 'explain: cannot read the stack: stack/explain-bad-'],
-    ['a binary plan file terraform cannot read', (dir: string) => ['--plan', write(dir, 'broken.tfplan', 'PK\u0003\u0004 not a real plan'), '--stack', jsonDir], 'explain: terraform show -json failed (exit 1): '],
+    ['a binary plan file terraform cannot read', (dir: string) => ['--plan', write(dir, 'broken.tfplan', 'PK\u0003\u0004 not a real plan'), '--stack', jsonDir], 'explain: terraform show -json failed (exit 1): Error: Failed to read the given file as a state or plan file State read error: Error reading broken.tfplan as a statefile'],
   ])('GIVEN %s THEN exit 1 with one line on stderr', async (_what, args, start) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'explain-bad-'));
     const result = await runCommand(['explain', ...args(dir)]);
@@ -224,6 +224,7 @@ describe('explain: the command', () => {
     expect(result.stdout).toBe('');
     expect(result.stderr.split('\n')).toHaveLength(1);
     expect(result.stderr.startsWith(start)).toBe(true);
+    expect(result.stderr).not.toContain(dir);
   });
 
   test.each([

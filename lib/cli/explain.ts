@@ -125,10 +125,23 @@ function showSavedPlan(file: string, stack: string): string {
     throw new Unreadable(`cannot run terraform show -json (${code ?? 'error'}): install Terraform or set TERRAFORM_BINARY`);
   }
   if (run.status !== 0) {
-    // Terraform's text may quote the configuration: shown through the one rule for server text.
-    throw new Unreadable(`terraform show -json failed (exit ${run.status}): ${serverExcerpt(run.stderr.trim() || run.stdout.trim())}`);
+    throw new Unreadable(`terraform show -json failed (exit ${run.status}): ${terraformError(run.stderr || run.stdout, file, stack)}`);
   }
   return run.stdout;
+}
+
+/**
+ * Terraform's error, for one line: from its first `Error:` on (warnings before
+ * it, such as a missing CLI configuration, left out), its box drawing removed,
+ * the plan's and the stack's absolute paths written relative, then shown
+ * through the one rule for server text (it may quote the configuration).
+ */
+function terraformError(text: string, file: string, stack: string): string {
+  const lines = text.replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.replace(/^[\s╷│╵]+/, '').trim());
+  const from = lines.findIndex((l) => l.startsWith('Error:'));
+  const message = (from < 0 ? lines : lines.slice(from)).filter((l) => l !== '').join(' ');
+  const relative = message.split(file).join(path.basename(file)).split(path.resolve(stack) + path.sep).join('');
+  return serverExcerpt(relative);
 }
 
 function unreadableMessage(e: unknown): string {
