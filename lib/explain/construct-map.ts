@@ -116,3 +116,14 @@ export function withoutInstanceKey(address: string): string {
 export function instanceKeyOf(address: string): string {
   return address.endsWith(']') ? INSTANCE_KEY.exec(address)?.[2] ?? '' : '';
 }
+
+/**
+ * For a resource the configuration no longer has: the construct part of
+ * cdktf's name for it (`<construct path, "_"-joined>_<own id>_<hash>`, the id
+ * `Resource` left out), e.g. `retired` for `aws_x.retired_454EF923` and
+ * `retired_NameTrigger_F48A0798`.
+ */
+export function formerConstructName(address: string): string {
+  const base = withoutInstanceKey(address);
+  return base.slice(base.lastIndexOf('.') + 1).replace(/_[0-9A-F]{8}$/, '').replace(/_NameTrigger$/, '');
+}

@@ -3,7 +3,7 @@
 import { escapeForLine } from '../core/server-text';
 import { causesOf, actionsOf, driftActionsOf, TriggerRename } from './actions';
 import { ABSENT, ChangeSide, display } from './change-side';
-import { ConstructMap, instanceKeyOf } from './construct-map';
+import { ConstructMap, formerConstructName, instanceKeyOf } from './construct-map';
 import { ExplainedFieldChange, ExplainedResource } from './explained';
 import { byCodeUnit } from './field-diff';
 import { nodeFieldChanges, nodeNameOf } from './node-fields';
@@ -134,6 +134,8 @@ function sorted(resources: ExplainedResource[]): ExplainedResource[] {
   // Construct resources first, by construct path then address; then the others by address.
   return resources.sort((a, b) => {
     const ours = (r: ExplainedResource) => (r.kind === ResourceKinds.OTHER ? 1 : 0);
-    return ours(a) - ours(b) || byCodeUnit(a.constructPath ?? '\uffff', b.constructPath ?? '\uffff') || byCodeUnit(a.address, b.address);
+    // Resources no longer in the configuration come after, grouped by the construct their name tells.
+    const path = (r: ExplainedResource) => r.constructPath ?? `\uffff${formerConstructName(r.address)}`;
+    return ours(a) - ours(b) || byCodeUnit(path(a), path(b)) || byCodeUnit(a.address, b.address);
   });
 }

@@ -1,7 +1,7 @@
 // The terminal view: a summary line, then one line per resource and one per
 // field change. Every line of a construct's resource names the construct path,
 // the kind, the action and the cause; unchanged resources are only counted.
-import { withoutInstanceKey } from './construct-map';
+import { formerConstructName } from './construct-map';
 import { ExplainedResource } from './explained';
 import { fieldPhrase } from './field-text';
 import { ResourceKinds } from './resource-kind';
@@ -13,11 +13,7 @@ import { summaryLine } from './summary';
  * part of cdktf's name for it (`<construct>_<id>_<hash>`), marked as such.
  */
 export function constructLabel(r: ExplainedResource): string {
-  if (r.constructPath !== undefined) return r.constructPath;
-  const base = withoutInstanceKey(r.address);
-  const name = base.slice(base.lastIndexOf('.') + 1);
-  const construct = name.replace(/_[0-9A-F]{8}$/, '').replace(/_NameTrigger$/, '');
-  return `${construct} (no longer in the configuration)`;
+  return r.constructPath ?? `${formerConstructName(r.address)} (no longer in the configuration)`;
 }
 
 /** `<construct> · <kind>[ <node>] · <actions> · <causes>`: what every line of a construct's resource starts with. */
