@@ -12,7 +12,6 @@ import { TerraformStack } from '../../lib/core/framework';
 import { AuthenticationProfile, AwsProvider, PlanExplanation } from '../../lib';
 import { wire } from '../../lib/core/wire';
 import { WireResource } from '../../lib/core/wire-elements';
-import { main } from '../../lib/cli/main';
 import { ReattachedProvider, startReattachedAwsProvider } from '../support/provider-reattach';
 import { RedshiftEmulator } from '../support/redshift-emulator';
 import { stackFileWithoutBackend } from '../support/synth';
@@ -193,17 +192,19 @@ describe('explain: profiles on a real plan (aws provider, Redshift emulator)', (
     expect(plan).toContain('s3cret-two');
   });
 
-  test('GIVEN the saved binary plan file THEN the command runs terraform show itself; --fail-on replace exits 3 with the report written', async () => {
+  test('GIVEN the saved binary plan files THEN the command runs terraform show itself; --fail-on gates exit 3 with the report still written', async () => {
     const text = await runCommand(['explain', '--plan', path.join(dir, 'tfplan'), '--stack', dir]);
-    expect(text.code).toBe(0);
+    expect(text).toMatchObject({ code: 0, stderr: '' });
     expect(text.stdout).toBe(PlanExplanation.fromPlan(plan, dir).toText().replace(/\n$/, ''));
-    const gated = await runCommand(['explain', '--plan', path.join(dir, 'tfplan'), '--stack', dir, '--fail-on', 'replace,drift', '--format', 'json']);
-    expect(gated.code).toBe(3);
-    expect(gated.stderr).toBe('explain: --fail-on matched: replace, drift');
-    expect(reportIsValid(gated.stdout)).toBe(true);
-    const refresh = await runCommand(['explain', '--plan', path.join(dir, 'refresh.tfplan'), '--stack', dir, '--fail-on', 'replace,delete']);
-    expect(refresh.code).toBe(0);
-    expect(await main(['explain', '--plan', path.join(dir, 'refresh.tfplan'), '--stack', dir, '--fail-on', 'drift'], { stderr: () => undefined, stdout: () => undefined })).toBe(3);
+    const refresh = await runCommand(['explain', '--plan', path.join(dir, 'refresh.tfplan'), '--stack', dir, '--fail-on', 'replace,delete,drift', '--format', 'json']);
+    expect(refresh).toMatchObject({ code: 3, stderr: 'explain: --fail-on matched: drift' });
+    expect(reportIsValid(refresh.stdout)).toBe(true);
+    // The same plans as `terraform show -json` text: no terraform run.
+    fs.writeFileSync(path.join(dir, 'plan.json'), plan);
+    fs.writeFileSync(path.join(dir, 'refresh.json'), refreshOnly);
+    expect(await runCommand(['explain', '--plan', path.join(dir, 'plan.json'), '--stack', dir, '--fail-on', 'drift,replace'])).toMatchObject({ code: 3, stderr: 'explain: --fail-on matched: replace, drift' });
+    expect(await runCommand(['explain', '--plan', path.join(dir, 'plan.json'), '--stack', dir, '--fail-on', 'delete'])).toMatchObject({ code: 3, stderr: 'explain: --fail-on matched: delete' });
+    expect(await runCommand(['explain', '--plan', path.join(dir, 'refresh.json'), '--stack', dir, '--fail-on', 'replace,delete'])).toMatchObject({ code: 0, stderr: '' });
   });
 
   test('GIVEN the rename alone THEN the README sample is what explain prints for it', () => {
