@@ -193,6 +193,33 @@ describe('explain: what is shown', () => {
   });
 });
 
+describe('explain: resources not made by these constructs', () => {
+  test('GIVEN a profile imported with configuration from -generate-config-out (in no construct) THEN it is listed by address with Terraform\'s action, not as a construct', () => {
+    const plan = JSON.stringify({
+      resource_changes: [
+        {
+          address: 'aws_redshift_authentication_profile.generated',
+          type: 'aws_redshift_authentication_profile',
+          change: { actions: ['no-op'], before: { authentication_profile_name: 'g' }, after: { authentication_profile_name: 'g' }, importing: { id: 'g' } },
+        },
+        {
+          address: 'aws_redshift_authentication_profile.gone_0123ABCD',
+          type: 'aws_redshift_authentication_profile',
+          action_reason: 'delete_because_no_resource_config',
+          change: { actions: ['delete'], before: { authentication_profile_name: 'gone' }, after: null },
+        },
+      ],
+    });
+    const explained = PlanExplanation.fromPlanAndConfig(plan, JSON.stringify(config()));
+    expect(explained.changes.map((r) => [r.address, r.kind, r.actions.join('+')])).toEqual([
+      ['aws_redshift_authentication_profile.gone_0123ABCD', 'profile', 'delete'],
+      ['aws_redshift_authentication_profile.generated', 'other', 'import'],
+    ]);
+    expect(explained.toText()).toContain('\nResources not made by these constructs:\n  aws_redshift_authentication_profile.generated · import · import block (id "g")\n');
+    expect(explained.toText()).toContain('  gone (no longer in the configuration) · profile · delete · no longer in the configuration · aws_redshift_authentication_profile.gone_0123ABCD\n');
+  });
+});
+
 describe('explain: the command', () => {
   let planFile: string;
   beforeAll(() => {

@@ -45,7 +45,9 @@ interface Prepared {
 function prepare(change: PlanResourceChange, map: ConstructMap): Prepared {
   const { before, after } = sidesOf(change.change);
   const origin = map.originOf(change.address);
-  const kind = resourceKind(change.type, change.address, origin, before, after);
+  const actions = change.change.actions;
+  const leaving = actions.includes('delete') && !actions.includes('create') ? true : actions.length === 1 && actions[0] === 'forget';
+  const kind = resourceKind(change.type, change.address, origin, before, after, leaving);
   return { change, constructPath: origin?.constructPath, kind, before, after };
 }
 

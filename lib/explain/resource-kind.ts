@@ -24,11 +24,15 @@ const NODE_KINDS: { readonly [type: string]: string } = {
 };
 
 /**
- * The kind of a resource. Without an origin (a resource no longer in the
- * configuration: deleted, removed from state), the type and cdktf's naming of
- * the trigger (`<construct>_NameTrigger_<hash>`) decide.
+ * The kind of a resource. Without an origin, a resource of these constructs'
+ * types is taken for one of theirs only while it leaves the configuration
+ * (`leaving`: deleted, or removed from state): the type and cdktf's naming of
+ * the trigger (`<construct>_NameTrigger_<hash>`) decide. Any other resource
+ * without an origin (a `generated.tf` from `-generate-config-out`, a
+ * hand-written file) was not made by a construct.
  */
-export function resourceKind(type: string, address: string, origin: ResourceOrigin | undefined, before: ChangeSide, after: ChangeSide): string {
+export function resourceKind(type: string, address: string, origin: ResourceOrigin | undefined, before: ChangeSide, after: ChangeSide, leaving: boolean): string {
+  if (origin === undefined && !leaving) return ResourceKinds.OTHER;
   switch (type) {
     case 'aws_redshift_authentication_profile':
       return origin === undefined || origin.resourceId === 'Resource' ? ResourceKinds.PROFILE : ResourceKinds.OTHER;
