@@ -48,7 +48,7 @@ export function causesOf(change: PlanResourceChange, kind: string, rename: Trigg
   const out: string[] = [];
   const c = change.change;
   if (c.importingId !== undefined) out.push(`import block (id ${describeValue(c.importingId)})`);
-  if (change.previousAddress !== undefined && change.previousAddress !== change.address) out.push(`moved block (from ${escapeForLine(change.previousAddress)})`);
+  if (change.previousAddress !== undefined && change.previousAddress !== change.address) out.push(`moved block (from ${escapeForLine(change.previousAddress, false)})`);
   const main = mainAction(c.actions);
   switch (main) {
     case 'remove from state':

@@ -96,14 +96,15 @@ function resource(p: Prepared, actions: string[], causes: string[], fields: Expl
   const node = p.kind.startsWith('node ') ? nodeNameOf(p.change.type, p.before, p.after) : undefined;
   const moved = p.change.previousAddress !== undefined && p.change.previousAddress !== p.change.address;
   return {
-    address: escapeForLine(p.change.address),
+    // Terraform's addresses quote their keys with its own escapes: only what would break the line is escaped.
+    address: escapeForLine(p.change.address, false),
     ...(p.constructPath === undefined ? {} : { constructPath: escapeForLine(p.constructPath) }),
     kind: p.kind,
     ...(node === undefined ? {} : { node: escapeForLine(node) }),
     actions,
     causes,
     terraformActions: [...p.change.change.actions],
-    ...(moved ? { previousAddress: escapeForLine(p.change.previousAddress!) } : {}),
+    ...(moved ? { previousAddress: escapeForLine(p.change.previousAddress!, false) } : {}),
     fields: fields.map(escapedKey),
   };
 }
