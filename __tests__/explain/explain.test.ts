@@ -97,6 +97,21 @@ describe('explain: plans of the wrong shape', () => {
     );
   });
 
+  test('GIVEN anything as the arguments of PlanExplanation.fromPlan and fromPlanAndConfig THEN a result or a ValidationError, never another error', () => {
+    fc.assert(
+      fc.property(fc.anything(), fc.anything(), (plan, stack) => {
+        for (const call of [() => PlanExplanation.fromPlan(plan as any, stack as any), () => PlanExplanation.fromPlanAndConfig(plan as any, stack as any)]) {
+          try {
+            call();
+          } catch (e) {
+            expect(e).toBeInstanceOf(ValidationError);
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   test('GIVEN well-formed entries with values of any shape THEN explain answers, and its JSON report matches the schema', () => {
     const address = addressOf('aws_redshift_authentication_profile', 'analysts');
     const side = fc.oneof(fc.jsonValue(), fc.record({ authentication_profile_content: fc.jsonValue(), authentication_profile_name: fc.jsonValue() }));

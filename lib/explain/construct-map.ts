@@ -7,6 +7,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { isPlainObject } from '../core/plain-object';
+import { describeValue } from '../core/received-value';
 import { ValidationError } from '../core/validation-error';
 
 /** What the error of an unreadable stack directory names as its construct path. */
@@ -28,6 +29,9 @@ export class ConstructMap {
    * @throws ValidationError when the directory holds no synthesized stack, or its file is not cdktf's JSON
    */
   public static fromStackDirectory(directory: string): ConstructMap {
+    if (typeof directory !== 'string' || directory === '') {
+      throw new ValidationError(STACK_ERROR_PATH, [{ path: STACK_ERROR_PATH, received: describeValue(directory), allowed: 'the path of a synthesized stack directory' }]);
+    }
     const json = path.join(directory, 'cdk.tf.json');
     const metadata = path.join(directory, 'metadata.json');
     const hcl = path.join(directory, 'cdk.tf');
