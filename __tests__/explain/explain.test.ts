@@ -204,6 +204,7 @@ describe('explain: what is shown', () => {
     const explained = PlanExplanation.fromPlanAndConfig(plan, JSON.stringify(config()));
     expect(explained.gatesMatched([ExplainGate.DRIFT, ExplainGate.DELETE, ExplainGate.REPLACE])).toEqual([ExplainGate.DELETE, ExplainGate.DRIFT]);
     expect(explained.gatesMatched([ExplainGate.REPLACE])).toEqual([]);
+    for (const bad of [undefined, 'drift', ['drift', 'create'], [null]]) expect(errorOf(() => explained.gatesMatched(bad as any)).problems[0].path).toBe('gates');
     expect(explained.drift[0].fields).toEqual([{ field: 'bindings', key: 'viewer', change: 'added', after: '"role:z"' }]);
   });
 });

@@ -3,7 +3,9 @@
 import { ConstructMap } from './construct-map';
 import { explainPlan } from './explain-plan';
 import { ExplainedResource } from './explained';
-import { ExplainGate, matchedGates } from './gates';
+import { describeValue } from '../core/received-value';
+import { ValidationError } from '../core/validation-error';
+import { ALL_GATES, ExplainGate, matchedGates } from './gates';
 import { readPlanJson } from './plan-json';
 import { renderJson } from './render-json';
 import { renderMarkdown } from './render-markdown';
@@ -91,8 +93,12 @@ export class PlanExplanation {
    *
    * @param gates the gates a pipeline refuses
    * @returns the matched gates, in the order replace, delete, drift
+   * @throws a ValidationError when a gate is not one of ExplainGate
    */
   public gatesMatched(gates: ExplainGate[]): ExplainGate[] {
+    if (!Array.isArray(gates) || gates.some((g) => !(ALL_GATES as readonly unknown[]).includes(g))) {
+      throw new ValidationError('PlanExplanation.gatesMatched', [{ path: 'gates', received: describeValue(gates), allowed: `a list of ${ALL_GATES.join(', ')}` }]);
+    }
     return matchedGates(gates, this.changes, this.drift);
   }
 }
