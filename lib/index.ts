@@ -23,3 +23,5 @@ export * from './monitoring/fetch-org-id';
 export * from './monitoring/policy-reader';
 // cluster (NodeList)
 export * from './cluster';
+// explain (a plan, in the constructs' terms)
+export * from './explain';

@@ -8,7 +8,7 @@ import * as os from 'os';
 import * as path from 'path';
 
 const ROOT = path.resolve(__dirname, '..');
-const SOURCES = ['lib', 'package.json', 'tsconfig.build.json', 'README.md', 'LICENSE', 'API.md'];
+const SOURCES = ['lib', 'package.json', 'tsconfig.build.json', 'README.md', 'LICENSE', 'API.md', 'docs'];
 
 export type Framework = 'cdktf' | 'cdktn';
 

@@ -90,7 +90,7 @@ function contextual(where: string, struct: string): unknown {
 }
 
 /** Structs the API returns or reads back, never takes: no entry point accepts them. */
-const OUTPUT_ONLY = ['NodeListEntry', 'ReleasedResources', 'ValidationErrorDetails', 'ValidationProblem', 'NodeReadErrorDetails', 'OrgIdLookupErrorDetails'];
+const OUTPUT_ONLY = ['NodeListEntry', 'ReleasedResources', 'ValidationErrorDetails', 'ValidationProblem', 'NodeReadErrorDetails', 'OrgIdLookupErrorDetails', 'ExplainedResource', 'ExplainedFieldChange'];
 
 let ids = 0;
 const newStack = () => new TerraformStack(new App(), `s${ids++}`);

@@ -4,7 +4,7 @@
 // `destroy = false` instead of the resources. Both outputs say the same.
 // Terraform's own verdict is in move-and-release.terraform.test.ts.
 import { Construct } from 'constructs';
-import { TerraformElement, TerraformIterator, TerraformStack, TerraformVariable, Testing, Token } from '../../lib/core/framework';
+import { TerraformElement, TerraformIterator, TerraformResource, TerraformStack, TerraformVariable, Testing, Token } from '../../lib/core/framework';
 import {
   AuthenticationProfile,
   AuthenticationProfileProps,
@@ -195,6 +195,10 @@ describe('release', () => {
     const config = synth(stack);
     expect(config.resource).toBeUndefined();
     expect(config.removed).toEqual(released.addresses.map((from) => ({ from, lifecycle: { destroy: false } })));
+    // Each block carries the released resource's construct path, as cdktf's metadata does (for explain).
+    const paths = stack.node.findAll().filter((c) => TerraformResource.isTerraformResource(c)).map((c) => c.node.path);
+    expect(paths.length).toBe(released.addresses.length);
+    expect(stack.toTerraform().removed.map((r: any) => r['//'].metadata.path)).toEqual(paths);
   });
 
   test('GIVEN a released profile with forEach THEN one block per resource, without instance keys', () => {

@@ -402,7 +402,7 @@ describe('the package\'s command', () => {
   });
 
   test('GIVEN no command or an unknown one THEN the usage on stderr, exit 2', async () => {
-    for (const args of [[], ['explain'], ['--bogus']]) {
+    for (const args of [[], ['no-such-command'], ['--bogus']]) {
       const result = await command(args);
       expect(result.code).toBe(2);
       expect(result.stderr.join('\n')).toContain(`usage: ${LIBRARY_NAME} <command>`);

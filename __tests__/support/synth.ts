@@ -23,16 +23,17 @@ export function synthApp(build: (app: App) => void, hcl: boolean): string {
  * The single file of stack `name`, as JSON (`cdk.tf.json`) or HCL (`cdk.tf`),
  * from a real synth (validations run), without cdktf's default local backend
  * (an absolute path under the current directory): the state stays in the
- * directory terraform runs in.
+ * directory terraform runs in. `metadata` is the HCL synth's metadata.json (the
+ * construct paths, which cdk.tf does not hold).
  */
-export function stackFile(name: string, build: (stack: TerraformStack) => void, hcl: boolean): { file: string; text: string } {
+export function stackFile(name: string, build: (stack: TerraformStack) => void, hcl: boolean): { file: string; text: string; metadata?: string } {
   const out = synthApp((app: App) => build(new TerraformStack(app, name)), hcl);
   const file = hcl ? 'cdk.tf' : 'cdk.tf.json';
   const text = fs.readFileSync(path.join(out, 'stacks', name, file), 'utf8');
   if (hcl) {
     const without = text.replace(/\nbackend "local" \{\npath = "[^"\n]*"\n\}\n/, '\n');
     if (without === text) throw new Error('no local backend block found in the HCL output');
-    return { file, text: without };
+    return { file, text: without, metadata: fs.readFileSync(path.join(out, 'stacks', name, 'metadata.json'), 'utf8') };
   }
   const config = JSON.parse(text);
   delete config.terraform.backend;

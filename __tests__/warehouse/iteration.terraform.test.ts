@@ -9,7 +9,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { TerraformCount, TerraformIterator, TerraformStack, TerraformVariable, Token } from '../../lib/core/framework';
-import { AuthenticationProfile, AwsProvider, DatadogProvider, RestrictionPolicy, RestrictionPolicyResourceId } from '../../lib';
+import { AuthenticationProfile, AwsProvider, DatadogProvider, PlanExplanation, RestrictionPolicy, RestrictionPolicyResourceId } from '../../lib';
 import { WireResource } from '../../lib/core/wire-elements';
 import { HclJudge } from '../support/hcl-judge';
 import { ReattachedProvider, startReattachedAwsProvider } from '../support/provider-reattach';
@@ -105,6 +105,12 @@ describe('AuthenticationProfile with forEach over a map variable: terraform vali
       const json = await plan('json');
       expect(resourceChanges(json)).toEqual(expected);
       expect(resourceChanges(await plan('hcl'))).toEqual(expected);
+      // explain pairs the instance with its own trigger instance: the rename's old and new name.
+      const explained = PlanExplanation.fromPlan(JSON.stringify(json), dirs.json).changes.filter((r) => r.actions[0] !== 'no-op');
+      expect(explained.map((r) => [r.constructPath, r.address, r.causes.join('; ')])).toEqual([
+        ['analysts', `${address}["engineers"]`, 'renamed through the replace trigger: "iter-engineers" → "iter-engineers-v2"'],
+        ['analysts', `${trigger}["engineers"]`, 'authenticationProfileName cannot change in place (forces replacement)'],
+      ]);
       const unchanged = (json.resource_changes ?? []).filter((c) => c.change.actions.join() === 'no-op').map((c) => c.address).sort();
       expect(unchanged).toEqual([`${address}["analysts"]`, `${address}["finance"]`, `${trigger}["analysts"]`, `${trigger}["finance"]`]);
       process.stdout.write(`rename plan: ${Object.keys(resourceChanges(json)).length} replaced (${Object.keys(resourceChanges(json)).join(', ')}), ${unchanged.length} unchanged\n`);

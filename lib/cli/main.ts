@@ -6,11 +6,12 @@
 // exit code. Adding one is a module exporting such an entry, listed here.
 import { escapeForLine } from '../core/server-text';
 import { ADOPT_COMMAND } from './adopt';
+import { EXPLAIN_COMMAND } from './explain';
 import { CommandIo, PROCESS_IO, Subcommand } from './command';
 import { commandName } from './own-package';
 
 /** The subcommands, in the order the help lists them. */
-export const SUBCOMMANDS: readonly Subcommand[] = [ADOPT_COMMAND];
+export const SUBCOMMANDS: readonly Subcommand[] = [ADOPT_COMMAND, EXPLAIN_COMMAND];
 
 /** The command's help. */
 export function mainUsage(): string {
@@ -25,7 +26,7 @@ export function mainUsage(): string {
   ].join('\n');
 }
 
-/** Runs the command with its arguments (no node, no script path); returns the exit code (0, 1 failed, 2 usage). */
+/** Runs the command with its arguments (no node, no script path); returns the exit code (0, 1 failed, 2 usage; `explain`: 3 a --fail-on gate matched). */
 export async function main(argv: string[], io: CommandIo = PROCESS_IO): Promise<number> {
   const [name, ...rest] = argv;
   if (name === '--help' || name === '-h' || name === 'help') {

@@ -5,6 +5,11 @@
 // data, provider, module, output, moved, import, locals, variable) and drops
 // any other fragment, `removed` included; so the stack's HCL text gets the
 // blocks appended, from the same addresses the JSON output holds.
+//
+// Each block carries the path of the construct resource it stands for, as
+// cdktf's metadata does for a resource (`"//": { "metadata": { "path" } }` in
+// the JSON, which Terraform ignores; the same under `removed` in an HCL synth's
+// metadata.json), so `explain` names the released construct.
 import { Construct, IConstruct } from 'constructs';
 import { TerraformElement, TerraformStack, ValidateTerraformVersion } from './framework';
 import { ownedResources } from './moved-blocks';
@@ -25,7 +30,14 @@ const REGISTRY_ID = 'RemovedBlocks';
 
 interface HclSynthesis {
   hcl: string;
-  metadata: unknown;
+  metadata: { [key: string]: unknown };
+}
+
+interface RemovedEntry {
+  /** `type.name`, read at synth time. */
+  readonly from: () => string;
+  /** The released resource's construct path, as cdktf's metadata writes it. */
+  readonly path: string;
 }
 
 /** The `removed` blocks of one stack, rendered together. */
@@ -36,7 +48,7 @@ export class RemovedBlocks extends TerraformElement {
     return (stack.node.tryFindChild(REGISTRY_ID) as RemovedBlocks | undefined) ?? new RemovedBlocks(stack, REGISTRY_ID);
   }
 
-  private readonly addresses: (() => string)[] = [];
+  private readonly entries: RemovedEntry[] = [];
 
   private constructor(scope: TerraformStack, id: string) {
     super(scope, id, 'removed');
@@ -46,18 +58,22 @@ export class RemovedBlocks extends TerraformElement {
     scope.toHclTerraform = (): HclSynthesis => {
       const out = stackHcl();
       const blocks = this.hclBlocks();
-      return blocks === '' ? out : { ...out, hcl: `${out.hcl}\n\n${blocks}\n` };
+      if (blocks === '') return out;
+      return { hcl: `${out.hcl}\n\n${blocks}\n`, metadata: { ...out.metadata, removed: this.entries.map((e) => ({ '//': metadataOf(e), from: e.from() })) } };
     };
   }
 
-  /** Adds `removed { from = <address>; lifecycle { destroy = false } }`, the address read at synth time. */
-  public add(address: () => string): void {
-    this.addresses.push(address);
+  /**
+   * Adds `removed { from = <address>; lifecycle { destroy = false } }`, the address read at synth time.
+   * @param path the construct path of the resource the block stands for
+   */
+  public add(from: () => string, path: string): void {
+    this.entries.push({ from, path });
   }
 
   public toTerraform(): any {
-    if (this.addresses.length === 0) return {};
-    return { removed: this.addresses.map((from) => ({ from: from(), lifecycle: { destroy: false } })) };
+    if (this.entries.length === 0) return {};
+    return { removed: this.entries.map((e) => ({ '//': metadataOf(e), from: e.from(), lifecycle: { destroy: false } })) };
   }
 
   /** Nothing here: cdktf's HCL writer would drop it; the stack's HCL text gets {@link hclBlocks}. */
@@ -67,7 +83,7 @@ export class RemovedBlocks extends TerraformElement {
 
   private hclBlocks(): string {
     // Addresses are static references (`type.name`), written as is.
-    return this.addresses.map((from) => `removed {\n  from = ${from()}\n  lifecycle {\n    destroy = false\n  }\n}`).join('\n\n');
+    return this.entries.map((e) => `removed {\n  from = ${e.from()}\n  lifecycle {\n    destroy = false\n  }\n}`).join('\n\n');
   }
 }
 
@@ -82,8 +98,12 @@ export function releaseOwnedResources(construct: Construct): ReleasedResources {
   for (const resource of ownedResources(construct)) {
     const address = `${resource.terraformResourceType}.${resource.friendlyUniqueId}`;
     if (resource instanceof WireResource) resource.release();
-    registry.add(() => address);
+    registry.add(() => address, resource.node.path);
     addresses.push(address);
   }
   return { addresses };
+}
+
+function metadataOf(entry: RemovedEntry): { metadata: { path: string } } {
+  return { metadata: { path: entry.path } };
 }

@@ -20,6 +20,14 @@ export const CREDENTIAL_KEYS: readonly string[] = [
   'auth_profile',
 ];
 
+/**
+ * Whether a content key's value is never shown (in an error message or a plan
+ * explanation): the service's credential keys, as Terraform reads them (NFC),
+ * and anything that reads like a credential (received-value.ts).
+ */
+export function isCredentialContentKey(key: string): boolean {
+  return CREDENTIAL_KEYS.includes(key.normalize('NFC')) || CREDENTIAL_LOOKING_KEY.test(key.normalize('NFKC'));
+}
 
 const ALLOWED_CONTENT = 'a JSON object of string keys to string values, e.g. {"AllowDBUserOverride":"1","Client_ID":"ExampleClientID"}';
 
@@ -73,7 +81,7 @@ export function checkProfileContent(
     if (typeof value !== 'string') {
       const allowed = 'a string value (the service stores string values only)';
       // Not echoed: the service's credential keys and anything that reads like one (received-value.ts).
-      if (CREDENTIAL_KEYS.includes(key.normalize('NFC')) || CREDENTIAL_LOOKING_KEY.test(key.normalize('NFKC'))) problems.addConcealed(`${path}/${key}`, value, allowed);
+      if (isCredentialContentKey(key)) problems.addConcealed(`${path}/${key}`, value, allowed);
       else problems.add(`${path}/${key}`, value, allowed);
     } else if (CREDENTIAL_KEYS.includes(key.normalize('NFC'))) {
       // As Terraform reads it (NFC): `Access\u212AeyID` (Kelvin sign) is `AccessKeyID`.

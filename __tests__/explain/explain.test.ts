@@ -1,0 +1,297 @@
+// explain without terraform: malformed plans and stacks, unknown and sensitive
+// values, the construct map of a JSON and of an HCL synth, Markdown safety,
+// and the command's exit codes and messages.
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import fc from 'fast-check';
+import { App, TerraformStack } from '../../lib/core/framework';
+import { AuthenticationProfile, AwsProvider, DatadogProvider, ExplainGate, KubernetesProvider, NodeList, NodeListMode, PlanExplanation, ReplaceTriggerKind, RestrictionPolicy, ValidationError } from '../../lib';
+import { ConstructMap } from '../../lib/explain/construct-map';
+import { readPlanJson } from '../../lib/explain/plan-json';
+import { errorOf } from '../support/errors';
+import { synthApp } from '../support/synth';
+import { reportIsValid, runCommand } from './support';
+
+function build(app: App): void {
+  const stack = new TerraformStack(app, 'mapped');
+  new AwsProvider(stack, 'aws', { region: 'us-east-1' });
+  new DatadogProvider(stack, 'datadog', {});
+  new KubernetesProvider(stack, 'kubernetes', { configPath: '~/.kube/config' });
+  new AuthenticationProfile(stack, 'analysts', { authenticationProfileName: 'analysts', authenticationProfileContent: { A: '1' } });
+  new AuthenticationProfile(stack, 'nulled', { authenticationProfileName: 'nulled', authenticationProfileContent: { A: '1' }, replaceTrigger: ReplaceTriggerKind.NULL_RESOURCE });
+  new RestrictionPolicy(stack, 'dashboard', { resourceId: 'dashboard:abc', bindings: [{ relation: 'viewer', principals: ['role:a'] }] });
+  new NodeList(stack, 'nodes', { mode: NodeListMode.LABELS_ANNOTATIONS_TAINTS, items: [{ metadata: { name: 'n1', labels: { a: 'b' } } }] });
+}
+
+let jsonDir: string;
+let hclDir: string;
+const config = () => JSON.parse(fs.readFileSync(path.join(jsonDir, 'cdk.tf.json'), 'utf8'));
+
+beforeAll(() => {
+  jsonDir = path.join(synthApp(build, false), 'stacks', 'mapped');
+  hclDir = path.join(synthApp(build, true), 'stacks', 'mapped');
+});
+
+/** A plan of one resource change. */
+function planOf(address: string, type: string, change: object, extra: object = {}): string {
+  return JSON.stringify({ format_version: '1.2', resource_changes: [{ address, mode: 'managed', type, change, ...extra }] });
+}
+
+const addressOf = (type: string, prefix: string) => `${type}.${Object.keys(config().resource[type]).find((n) => n.startsWith(prefix))}`;
+
+describe('explain: the construct map', () => {
+  test('GIVEN a JSON synth and an HCL synth (cdk.tf + metadata.json) of one app THEN both map every resource to the same construct path and id', () => {
+    const addresses = Object.entries<any>(config().resource).flatMap(([type, byName]) => Object.keys(byName).map((name) => `${type}.${name}`));
+    expect(addresses).toHaveLength(6);
+    expect(fs.existsSync(path.join(hclDir, 'cdk.tf.json'))).toBe(false);
+    const json = ConstructMap.fromStackDirectory(jsonDir);
+    const hcl = ConstructMap.fromStackDirectory(hclDir);
+    for (const address of addresses) expect(hcl.originOf(address)).toEqual(json.originOf(address));
+    expect(addresses.map((a) => `${json.originOf(a)!.constructPath}/${json.originOf(a)!.resourceId}`).sort()).toEqual([
+      'analysts/NameTrigger',
+      'analysts/Resource',
+      'dashboard/Resource',
+      'nodes/n1-labels',
+      'nulled/NameTrigger',
+      'nulled/Resource',
+    ]);
+    expect(json.originOf(`${addresses[0]}["key.with.dots"]`)).toEqual(json.originOf(addresses[0]));
+  });
+
+  test('GIVEN a directory without a synthesized stack, or with a cdk.tf but no metadata.json THEN a ValidationError names it', () => {
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'no-stack-'));
+    expect(errorOf(() => ConstructMap.fromStackDirectory(empty)).message).toContain('received a directory without cdk.tf.json or cdk.tf');
+    fs.writeFileSync(path.join(empty, 'cdk.tf'), '');
+    expect(errorOf(() => ConstructMap.fromStackDirectory(empty)).message).toContain('a cdk.tf without the metadata.json of its synth');
+    fs.writeFileSync(path.join(empty, 'metadata.json'), '[1]');
+    expect(errorOf(() => ConstructMap.fromStackDirectory(empty)).problems[0].path).toBe('stack/metadata.json');
+  });
+});
+
+describe('explain: plans of the wrong shape', () => {
+  test.each([
+    ['not JSON', '{"resource_changes": [', 'plan'],
+    ['a list', '[]', 'plan'],
+    ['resource_changes not a list', '{"resource_changes": {}}', 'plan/resource_changes'],
+    ['an entry without address', '{"resource_changes": [{"type": "x", "change": {"actions": ["create"]}}]}', 'plan/resource_changes/0/address'],
+    ['an unknown action', '{"resource_changes": [{"address": "a.b", "type": "a", "change": {"actions": ["explode"]}}]}', 'plan/resource_changes/0/change/actions'],
+    ['replace_paths of the wrong shape', '{"resource_drift": [{"address": "a.b", "type": "a", "change": {"actions": ["update"], "replace_paths": "name"}}]}', 'plan/resource_drift/0/change/replace_paths'],
+    ['a format of Terraform 2', '{"format_version": "2.0"}', 'plan/format_version'],
+  ])('GIVEN %s THEN a ValidationError names the JSON path', (_what, text, problemPath) => {
+    const error = errorOf(() => readPlanJson(text));
+    expect(error.constructPath).toBe('plan');
+    expect(error.problems.map((p) => p.path)).toContain(problemPath);
+  });
+
+  test('GIVEN any JSON value as a plan THEN explain answers or throws a ValidationError, never another error', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.jsonValue(), fc.record({ resource_changes: fc.array(fc.jsonValue(), { maxLength: 3 }), resource_drift: fc.jsonValue() })), (value) => {
+        try {
+          PlanExplanation.fromPlanAndConfig(JSON.stringify(value), JSON.stringify(config()));
+        } catch (e) {
+          expect(e).toBeInstanceOf(ValidationError);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test('GIVEN anything as the arguments of PlanExplanation.fromPlan and fromPlanAndConfig THEN a result or a ValidationError, never another error', () => {
+    fc.assert(
+      fc.property(fc.anything(), fc.anything(), (plan, stack) => {
+        for (const call of [() => PlanExplanation.fromPlan(plan as any, stack as any), () => PlanExplanation.fromPlanAndConfig(plan as any, stack as any)]) {
+          try {
+            call();
+          } catch (e) {
+            expect(e).toBeInstanceOf(ValidationError);
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test('GIVEN well-formed entries with values of any shape THEN explain answers, and its JSON report matches the schema', () => {
+    const address = addressOf('aws_redshift_authentication_profile', 'analysts');
+    const side = fc.oneof(fc.jsonValue(), fc.record({ authentication_profile_content: fc.jsonValue(), authentication_profile_name: fc.jsonValue() }));
+    fc.assert(
+      fc.property(side, side, fc.jsonValue(), fc.jsonValue(), (before, after, unknown, sensitive) => {
+        const plan = planOf(address, 'aws_redshift_authentication_profile', { actions: ['update'], before, after, after_unknown: unknown, after_sensitive: sensitive });
+        expect(reportIsValid(PlanExplanation.fromPlanAndConfig(plan, JSON.stringify(config())).toJson())).toBe(true);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('explain: what is shown', () => {
+  test('GIVEN content unknown after apply, a sensitive name, and a trigger-forced replacement of a null_resource THEN unknown reads (known after apply), sensitive (sensitive)', () => {
+    const profile = addressOf('aws_redshift_authentication_profile', 'nulled');
+    const trigger = addressOf('null_resource', 'nulled');
+    const plan = JSON.stringify({
+      resource_changes: [
+        {
+          address: profile,
+          type: 'aws_redshift_authentication_profile',
+          action_reason: 'replace_by_triggers',
+          change: {
+            actions: ['create', 'delete'],
+            before: { authentication_profile_name: 'secret-old', authentication_profile_content: '{"A":"1"}', id: 'x' },
+            after: { authentication_profile_name: 'secret-new', authentication_profile_content: null },
+            after_unknown: { authentication_profile_content: true, id: true },
+            before_sensitive: { authentication_profile_name: true },
+            after_sensitive: { authentication_profile_name: true },
+          },
+        },
+        {
+          address: trigger,
+          type: 'null_resource',
+          action_reason: 'replace_because_cannot_update',
+          change: { actions: ['delete', 'create'], before: { triggers: { authentication_profile_name: 'nulled' } }, after: { triggers: { authentication_profile_name: 'nulled-2' } }, replace_paths: [['triggers']] },
+        },
+      ],
+    });
+    const explained = PlanExplanation.fromPlanAndConfig(plan, JSON.stringify(config()));
+    expect(explained.changes[0]).toMatchObject({
+      constructPath: 'nulled',
+      kind: 'profile',
+      actions: ['replace'],
+      causes: ['renamed through the replace trigger: "nulled" → "nulled-2"'],
+      fields: [
+        { field: 'authenticationProfileName', change: 'changed', before: '(sensitive)', after: '(sensitive)' },
+        { field: 'authenticationProfileContent', change: 'changed', before: 'a string of 9 characters (not shown)', after: '(known after apply)' },
+      ],
+    });
+    expect(explained.changes[1]).toMatchObject({ kind: 'name trigger', causes: ['authenticationProfileName cannot change in place (forces replacement)'] });
+    expect(explained.toText() + explained.toMarkdown() + explained.toJson()).not.toContain('secret-');
+  });
+
+  test('GIVEN label keys and values that hold Markdown and table syntax and line breaks THEN every Markdown row keeps its 6 cell borders and the text stays one line per change', () => {
+    const address = addressOf('kubernetes_labels', 'nodes');
+    const hostile = 'a|b`c*d_<script>[x](y)\n| --- |';
+    const plan = planOf(address, 'kubernetes_labels', {
+      actions: ['update'],
+      before: { api_version: 'v1', kind: 'Node', metadata: [{ name: 'n1' }], labels: { [hostile]: 'x' } },
+      after: { api_version: 'v1', kind: 'Node', metadata: [{ name: 'n1' }], labels: { [hostile]: hostile } },
+    });
+    const explained = PlanExplanation.fromPlanAndConfig(plan, JSON.stringify(config()));
+    const rows = explained.toMarkdown().split('\n').filter((l) => l.startsWith('| `nodes`'));
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(row.replace(/\\\|/g, '').split('|')).toHaveLength(7);
+    expect(explained.toMarkdown()).not.toContain('<script>');
+    expect(explained.toText().split('\n').filter((l) => l.includes(' · labels a|b'))).toHaveLength(1);
+  });
+
+  test('GIVEN a construct path that holds a pipe and backticks (a construct id may) THEN its code span keeps the Markdown row whole', () => {
+    const config = { resource: { datadog_restriction_policy: { odd: { '//': { metadata: { path: 'mapped/team|a`b/Resource' } } } } } };
+    const plan = planOf('datadog_restriction_policy.odd', 'datadog_restriction_policy', {
+      actions: ['update'],
+      before: { resource_id: 'dashboard:abc', bindings: [{ relation: 'viewer', principals: ['role:a'] }] },
+      after: { resource_id: 'dashboard:abc', bindings: [{ relation: 'viewer', principals: ['role:a', 'role:b|c'] }] },
+    });
+    const rows = PlanExplanation.fromPlanAndConfig(plan, JSON.stringify(config)).toMarkdown().split('\n').filter((l) => l.startsWith('| `` team'));
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(row.replace(/\\\|/g, '').split('|')).toHaveLength(7);
+  });
+
+  test('GIVEN gates THEN gatesMatched answers the ones the plan matches, in the order replace, delete, drift', () => {
+    const policy = addressOf('datadog_restriction_policy', 'dashboard');
+    const plan = JSON.stringify({
+      resource_changes: [{ address: policy, type: 'datadog_restriction_policy', action_reason: 'delete_because_no_resource_config', change: { actions: ['delete'], before: { resource_id: 'dashboard:abc' }, after: null } }],
+      resource_drift: [{ address: policy, type: 'datadog_restriction_policy', change: { actions: ['update'], before: { resource_id: 'dashboard:abc', bindings: [] }, after: { resource_id: 'dashboard:abc', bindings: [{ relation: 'viewer', principals: ['role:z'] }] } } }],
+    });
+    const explained = PlanExplanation.fromPlanAndConfig(plan, JSON.stringify(config()));
+    expect(explained.gatesMatched([ExplainGate.DRIFT, ExplainGate.DELETE, ExplainGate.REPLACE])).toEqual([ExplainGate.DELETE, ExplainGate.DRIFT]);
+    expect(explained.gatesMatched([ExplainGate.REPLACE])).toEqual([]);
+    for (const bad of [undefined, 'drift', ['drift', 'create'], [null]]) expect(errorOf(() => explained.gatesMatched(bad as any)).problems[0].path).toBe('gates');
+    expect(explained.drift[0].fields).toEqual([{ field: 'bindings', key: 'viewer', change: 'added', after: '"role:z"' }]);
+  });
+});
+
+describe('explain: resources not made by these constructs', () => {
+  test('GIVEN a profile imported with configuration from -generate-config-out (in no construct) THEN it is listed by address with Terraform\'s action, not as a construct', () => {
+    const plan = JSON.stringify({
+      resource_changes: [
+        {
+          address: 'aws_redshift_authentication_profile.generated',
+          type: 'aws_redshift_authentication_profile',
+          change: { actions: ['no-op'], before: { authentication_profile_name: 'g' }, after: { authentication_profile_name: 'g' }, importing: { id: 'g' } },
+        },
+        {
+          address: 'aws_redshift_authentication_profile.gone_0123ABCD',
+          type: 'aws_redshift_authentication_profile',
+          action_reason: 'delete_because_no_resource_config',
+          change: { actions: ['delete'], before: { authentication_profile_name: 'gone' }, after: null },
+        },
+      ],
+    });
+    const explained = PlanExplanation.fromPlanAndConfig(plan, JSON.stringify(config()));
+    expect(explained.changes.map((r) => [r.address, r.kind, r.actions.join('+')])).toEqual([
+      ['aws_redshift_authentication_profile.gone_0123ABCD', 'profile', 'delete'],
+      ['aws_redshift_authentication_profile.generated', 'other', 'import'],
+    ]);
+    expect(explained.toText()).toContain('\nResources not made by these constructs:\n  aws_redshift_authentication_profile.generated · import · import block (id "g")\n');
+    expect(explained.toText()).toContain('  gone (no longer in the configuration) · profile · delete · no longer in the configuration · aws_redshift_authentication_profile.gone_0123ABCD\n');
+  });
+});
+
+describe('explain: the command', () => {
+  let planFile: string;
+  beforeAll(() => {
+    planFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'explain-cli-')), 'plan.json');
+    const policy = addressOf('datadog_restriction_policy', 'dashboard');
+    fs.writeFileSync(planFile, planOf(policy, 'datadog_restriction_policy', { actions: ['delete'], before: { resource_id: 'dashboard:abc' }, after: null }));
+  });
+
+  test('GIVEN a plan JSON file THEN 0 and the report on stdout; --fail-on delete THEN 3, the report still written; --fail-on replace THEN 0', async () => {
+    const ok = await runCommand(['explain', '--plan', planFile, '--stack', jsonDir, '--format', 'markdown']);
+    expect(ok).toMatchObject({ code: 0, stderr: '' });
+    expect(ok.stdout).toContain('| `dashboard` | policy | delete | deleted by the plan |');
+    const gated = await runCommand(['explain', '--plan', planFile, '--stack', jsonDir, '--fail-on', 'delete']);
+    expect(gated).toMatchObject({ code: 3, stderr: 'explain: --fail-on matched: delete' });
+    expect(gated.stdout).toContain('dashboard · policy · delete');
+    expect((await runCommand(['explain', '--plan', planFile, '--stack', jsonDir, '--fail-on', 'replace'])).code).toBe(0);
+  });
+
+  test.each([
+    ['a missing plan file', (dir: string) => ['--plan', path.join(dir, 'missing.json'), '--stack', jsonDir], 'explain: cannot read the plan "missing.json": no such file'],
+    ['a plan that is not JSON', (dir: string) => ['--plan', write(dir, 'bad.json', 'not json'), '--stack', jsonDir], 'explain: cannot read the plan: plan: received text of 8 characters that is not JSON'],
+    ['JSON of the wrong shape', (dir: string) => ['--plan', write(dir, 'shape.json', '{"resource_changes":[{"address":7}]}'), '--stack', jsonDir], 'explain: cannot read the plan: plan/resource_changes/0/address: received 7; allowed: a resource address'],
+    ['a stack dir without a synthesized stack', (dir: string) => ['--plan', planFile, '--stack', dir], 'explain: cannot read the stack: stack/explain-bad-'],
+    ['a binary plan file terraform cannot read', (dir: string) => ['--plan', write(dir, 'broken.tfplan', 'PK\u0003\u0004 not a real plan'), '--stack', jsonDir], 'explain: terraform show -json failed (exit 1): Error: Failed to read the given file as a state or plan file State read error: Error reading broken.tfplan as a statefile'],
+  ])('GIVEN %s THEN exit 1 with one line on stderr', async (_what, args, start) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'explain-bad-'));
+    const result = await runCommand(['explain', ...args(dir)]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.split('\n')).toHaveLength(1);
+    expect(result.stderr.startsWith(start)).toBe(true);
+    expect(result.stderr).not.toContain(dir);
+  });
+
+  test.each([
+    [[], '--plan FILE is required'],
+    [['--plan', 'x', '--format', 'yaml'], '--format must be one of text, markdown, json, not "yaml"'],
+    [['--plan', 'x', '--fail-on', 'replace,create'], '--fail-on takes replace, delete, drift, not "create"'],
+    [['--plan', 'x', '--colour'], "Unknown option '--colour'"],
+    [['stray'], 'Unexpected argument'],
+  ])('GIVEN the arguments %j THEN exit 2, the error then the usage on stderr', async (args, message) => {
+    const result = await runCommand(['explain', ...args]);
+    expect(result.code).toBe(2);
+    expect(result.stderr.split('\n')[0]).toContain(message);
+    expect(result.stderr).toContain('usage: ');
+  });
+
+  test('GIVEN --help THEN the usage, with the exit codes, on stdout; the command lists explain', async () => {
+    const help = await runCommand(['explain', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('3 a --fail-on gate matched');
+    expect((await runCommand(['--help'])).stdout).toMatch(/\n {2}explain +explain a terraform plan per construct/);
+  });
+});
+
+function write(dir: string, name: string, text: string): string {
+  fs.writeFileSync(path.join(dir, name), text);
+  return path.join(dir, name);
+}

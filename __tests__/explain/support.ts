@@ -1,0 +1,35 @@
+// Shared by the explain tests: the report schema check, the README's samples,
+// the command run in-process, the secrets no report may show.
+import * as fs from 'fs';
+import * as path from 'path';
+import Ajv from 'ajv';
+import { main } from '../../lib/cli/main';
+
+/** Values the scenarios put under credential-looking keys: no report may show them. */
+export const SECRET_MARKERS = ['s3cret-one', 's3cret-two', 'tok-drift-value', 'hunter2'];
+
+const ROOT = path.join(__dirname, '..', '..');
+let validate: ((value: unknown) => boolean) & { errors?: unknown } | undefined;
+
+/** Whether a JSON report validates against docs/explain-report.schema.json (ajv, strict); throws with ajv's errors when not. */
+export function reportIsValid(json: string): boolean {
+  validate ??= new Ajv({ allErrors: true, strict: true }).compile(JSON.parse(fs.readFileSync(path.join(ROOT, 'docs', 'explain-report.schema.json'), 'utf8')));
+  if (validate(JSON.parse(json))) return true;
+  throw new Error(`the report does not match its schema: ${JSON.stringify(validate.errors)}`);
+}
+
+/** The text of README.md's fenced block between `<!-- name:start -->` and `<!-- name:end -->`. */
+export function readmeSample(name: string): string {
+  const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  const match = new RegExp(`<!-- ${name}:start -->\\n\`\`\`[a-z]*\\n([\\s\\S]*?)\`\`\`\\n<!-- ${name}:end -->`).exec(readme);
+  if (match === null) throw new Error(`README.md has no sample ${name}`);
+  return match[1];
+}
+
+/** Runs the package's command in-process; stdout and stderr as text (lines joined). */
+export async function runCommand(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(argv, { stdout: (l) => out.push(l), stderr: (l) => err.push(l) });
+  return { code, stdout: out.join('\n'), stderr: err.join('\n') };
+}

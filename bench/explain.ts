@@ -1,0 +1,93 @@
+// `npm run bench:explain [-- --rounds=7 --nodes=5000 --profiles=1000]`: `explain`
+// on a big plan, against reading the plan JSON in the same run.
+// The stack (NodeList of N nodes in manifest mode, P profiles) is synthesized
+// twice with the real constructs (every 10th node's label changed, every 10th
+// profile renamed, every 7th profile's content changed) and the plan is built
+// from the two synthesized stacks (__tests__/support/plan-between.ts): no
+// provider plans 5,000 Kubernetes nodes offline. Each round times, in this
+// order: JSON.parse of the plan text (the baseline); explain (read the stack
+// directory's construct map, read and check the plan, explain every resource);
+// explain and render all three formats. The ratios are medians over rounds.
+import * as fs from 'fs';
+import * as path from 'path';
+import { App, TerraformStack } from '../lib/core/framework';
+import { AuthenticationProfile, AwsProvider, KubernetesProvider, NodeList, PlanExplanation } from '../lib';
+import { ConstructMap } from '../lib/explain/construct-map';
+import { planBetween } from '../__tests__/support/plan-between';
+import { synthApp } from '../__tests__/support/synth';
+
+const option = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+const ROUNDS = option('rounds', 7);
+const NODES = option('nodes', 5000);
+const PROFILES = option('profiles', 1000);
+
+function stackDir(version: 1 | 2): string {
+  const out = synthApp((app: App) => {
+    const stack = new TerraformStack(app, 'big');
+    new AwsProvider(stack, 'aws', { region: 'us-east-1' });
+    new KubernetesProvider(stack, 'kubernetes', { configPath: '~/.kube/config' });
+    new NodeList(stack, 'nodes', {
+      items: Array.from({ length: NODES }, (_, i) => ({
+        metadata: { name: `node-${i}`, labels: { pool: version === 2 && i % 10 === 0 ? 'gpu' : 'general', zone: `z${i % 3}` }, annotations: { owner: `team-${i % 7}` } },
+        spec: { podCIDR: `10.${Math.floor(i / 256) % 256}.${i % 256}.0/24`, taints: i % 5 === 0 ? [{ key: 'dedicated', value: 'batch', effect: 'NoSchedule' as any }] : [] },
+      })),
+    });
+    for (let i = 0; i < PROFILES; i++) {
+      new AuthenticationProfile(stack, `profile-${i}`, {
+        authenticationProfileName: version === 2 && i % 10 === 0 ? `profile-${i}-v2` : `profile-${i}`,
+        authenticationProfileContent: { Client_ID: `client-${i}`, AllowDBUserOverride: version === 2 && i % 7 === 0 ? '0' : '1', client_secret: `secret-${i}` },
+      });
+    }
+  }, false);
+  return path.join(out, 'stacks', 'big');
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
+
+function main(): void {
+  const t0 = process.hrtime.bigint();
+  const before = stackDir(1);
+  const after = stackDir(2);
+  const read = (dir: string) => JSON.parse(fs.readFileSync(path.join(dir, 'cdk.tf.json'), 'utf8'));
+  const plan = planBetween(read(before), read(after));
+  const resources = JSON.parse(plan).resource_changes.length;
+  process.stdout.write(`explain bench: ${NODES} nodes, ${PROFILES} profiles: ${resources} resource changes, plan ${(plan.length / 1e6).toFixed(1)} MB (setup ${(ms(t0) / 1000).toFixed(1)} s)\n`);
+
+  const parse: number[] = [];
+  const explain: number[] = [];
+  const render: number[] = [];
+  let changed = 0;
+  for (let round = 0; round < ROUNDS + 1; round++) {
+    let start = process.hrtime.bigint();
+    JSON.parse(plan);
+    const p = ms(start);
+    start = process.hrtime.bigint();
+    const explained = PlanExplanation._fromPlanAndMap(plan, ConstructMap.fromStackDirectory(after));
+    const e = ms(start);
+    start = process.hrtime.bigint();
+    const again = PlanExplanation._fromPlanAndMap(plan, ConstructMap.fromStackDirectory(after));
+    const reports = again.toText().length + again.toMarkdown().length + again.toJson().length;
+    const r = ms(start);
+    changed = explained.changes.filter((c) => c.actions[0] !== 'no-op').length;
+    if (reports === 0) throw new Error('empty reports');
+    if (round === 0) continue; // warm-up
+    parse.push(p);
+    explain.push(e);
+    render.push(r);
+  }
+  const base = median(parse);
+  process.stdout.write(
+    [
+      `changed resources explained: ${changed}`,
+      `| measure | median of ${ROUNDS} | ratio to JSON.parse |`,
+      '|---|---|---|',
+      `| JSON.parse of the plan (baseline) | ${base.toFixed(1)} ms | 1.00 |`,
+      `| explain (construct map + read + explain) | ${median(explain).toFixed(1)} ms | ${(median(explain) / base).toFixed(2)} |`,
+      `| explain + text + markdown + json | ${median(render).toFixed(1)} ms | ${(median(render) / base).toFixed(2)} |`,
+      '',
+    ].join('\n'),
+  );
+}
+
+main();

@@ -1,0 +1,163 @@
+// `<package> explain --plan FILE [--stack DIR] [--format text|markdown|json] [--fail-on replace,delete,drift]`:
+// a plan explained per construct (lib/explain/), written to stdout. FILE is the
+// output of `terraform show -json`, or a saved plan file (a zip), which is
+// passed to `terraform show -json` here, in the stack directory, with a time
+// bound; terraform's own messages are shown only through the server-text rule.
+import { spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as path from 'path';
+import { parseArgs } from 'util';
+import { ValidationError } from '../core/validation-error';
+import { escapeForLine, serverExcerpt } from '../core/server-text';
+import { ConstructMap } from '../explain/construct-map';
+import { ALL_GATES, ExplainGate } from '../explain/gates';
+import { PlanExplanation } from '../explain/plan-explanation';
+import { CommandIo, PROCESS_IO, Subcommand } from './command';
+import { commandName } from './own-package';
+
+/** Exit codes of `explain`. */
+export const EXPLAIN_EXIT = { OK: 0, UNREADABLE: 1, USAGE: 2, GATE: 3 } as const;
+
+const FORMATS = ['text', 'markdown', 'json'] as const;
+
+/** How long `terraform show -json` may take for a saved plan file. */
+export const SHOW_TIMEOUT_MS = 120_000;
+
+/** The usage of `explain`. */
+export function explainUsage(): string {
+  const command = commandName();
+  return [
+    `usage: ${command} explain --plan FILE [--stack DIR] [--format text|markdown|json] [--fail-on replace,delete,drift]`,
+    '',
+    '  --plan FILE     `terraform show -json` output, or a saved plan file (terraform plan -out=FILE),',
+    '                  which is read with `terraform show -json` in the stack directory',
+    '  --stack DIR     the synthesized stack directory (cdktf.out/stacks/<stack>; default: the current directory)',
+    '  --format F      text (default), markdown (a pull-request comment) or json (docs/explain-report.schema.json)',
+    '  --fail-on LIST  exit 3 when the plan replaces or deletes a resource, or found drift (comma-separated)',
+    'exit: 0 report written and no gate matched; 1 the plan or stack could not be read; 2 usage;',
+    '      3 a --fail-on gate matched (the report is still written).',
+  ].join('\n');
+}
+
+/** Runs `explain` with the arguments after it; returns the exit code (0, 1 unreadable, 2 usage, 3 gate matched). */
+export async function runExplain(argv: string[], io: CommandIo = PROCESS_IO): Promise<number> {
+  let values: { [name: string]: string | boolean | undefined };
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      allowPositionals: false,
+      options: {
+        'plan': { type: 'string' },
+        'stack': { type: 'string' },
+        'format': { type: 'string' },
+        'fail-on': { type: 'string' },
+        'help': { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (e) {
+    return usageError(io, escapeForLine((e as Error).message));
+  }
+  if (values.help) {
+    (io.stdout ?? io.stderr)(explainUsage());
+    return EXPLAIN_EXIT.OK;
+  }
+  const planFile = values.plan as string | undefined;
+  if (planFile === undefined || planFile === '') return usageError(io, '--plan FILE is required');
+  const format = (values.format as string | undefined) ?? 'text';
+  if (!(FORMATS as readonly string[]).includes(format)) return usageError(io, `--format must be one of ${FORMATS.join(', ')}, not ${JSON.stringify(escapeForLine(format))}`);
+  const gates = ((values['fail-on'] as string | undefined) ?? '').split(',').map((g) => g.trim()).filter((g) => g !== '');
+  const unknownGate = gates.find((g) => !(ALL_GATES as readonly string[]).includes(g));
+  if (unknownGate !== undefined) return usageError(io, `--fail-on takes ${ALL_GATES.join(', ')}, not ${JSON.stringify(escapeForLine(unknownGate))}`);
+  const stack = (values.stack as string | undefined) ?? '.';
+
+  let explanation: PlanExplanation;
+  try {
+    const map = ConstructMap.fromStackDirectory(stack);
+    explanation = PlanExplanation._fromPlanAndMap(readPlanText(planFile, stack), map);
+  } catch (e) {
+    io.stderr(`explain: ${unreadableMessage(e)}`);
+    return EXPLAIN_EXIT.UNREADABLE;
+  }
+  const report = format === 'json' ? explanation.toJson() : format === 'markdown' ? explanation.toMarkdown() : explanation.toText();
+  (io.stdout ?? io.stderr)(report.replace(/\n$/, ''));
+  const matched = explanation.gatesMatched(gates as ExplainGate[]);
+  if (matched.length > 0) {
+    io.stderr(`explain: --fail-on matched: ${matched.join(', ')}`);
+    return EXPLAIN_EXIT.GATE;
+  }
+  return EXPLAIN_EXIT.OK;
+}
+
+function usageError(io: CommandIo, message: string): number {
+  io.stderr(`explain: ${message}\n${explainUsage()}`);
+  return EXPLAIN_EXIT.USAGE;
+}
+
+/** Something that cannot be read, with a message for the one stderr line. */
+class Unreadable extends Error {}
+
+/** The plan's JSON text: the file itself, or `terraform show -json` of a saved plan (a zip: it starts with "PK"). */
+function readPlanText(file: string, stack: string): string {
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(file);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new Unreadable(`cannot read the plan ${JSON.stringify(escapeForLine(path.basename(file)))}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a directory, not a file' : code ?? 'error'}`);
+  }
+  if (bytes.length >= 2 && bytes[0] === 0x50 && bytes[1] === 0x4b) return showSavedPlan(path.resolve(file), stack);
+  return bytes.toString('utf8');
+}
+
+function showSavedPlan(file: string, stack: string): string {
+  const binary = process.env.TERRAFORM_BINARY ?? 'terraform';
+  const run = spawnSync(binary, ['show', '-json', '-no-color', file], {
+    cwd: stack,
+    encoding: 'utf8',
+    timeout: SHOW_TIMEOUT_MS,
+    killSignal: 'SIGKILL',
+    maxBuffer: 1024 * 1024 * 1024,
+    env: { ...process.env, TF_IN_AUTOMATION: '1', CHECKPOINT_DISABLE: '1' },
+  });
+  if (run.error !== undefined) {
+    const code = (run.error as NodeJS.ErrnoException).code;
+    if (code === 'ETIMEDOUT') throw new Unreadable(`terraform show -json did not finish within ${SHOW_TIMEOUT_MS / 1000} s`);
+    throw new Unreadable(`cannot run terraform show -json (${code ?? 'error'}): install Terraform or set TERRAFORM_BINARY`);
+  }
+  if (run.status !== 0) {
+    throw new Unreadable(`terraform show -json failed (exit ${run.status}): ${terraformError(run.stderr || run.stdout, file, stack)}`);
+  }
+  return run.stdout;
+}
+
+/**
+ * Terraform's error, for one line: from its first `Error:` on (warnings before
+ * it, such as a missing CLI configuration, left out), its box drawing removed,
+ * the plan's and the stack's absolute paths written relative, then shown
+ * through the one rule for server text (it may quote the configuration).
+ */
+function terraformError(text: string, file: string, stack: string): string {
+  const lines = text.replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.replace(/^[\s╷│╵]+/, '').trim());
+  const from = lines.findIndex((l) => l.startsWith('Error:'));
+  const message = (from < 0 ? lines : lines.slice(from)).filter((l) => l !== '').join(' ');
+  const relative = message.split(file).join(path.basename(file)).split(path.resolve(stack) + path.sep).join('');
+  return serverExcerpt(relative);
+}
+
+function unreadableMessage(e: unknown): string {
+  if (e instanceof Unreadable) return e.message;
+  if (e instanceof ValidationError) {
+    // The problems' fields are already shown as messages show values: one line, no secrets.
+    const listed = e.problems.slice(0, 3).map((p) => `${p.path}: received ${p.received}; allowed: ${p.allowed}`);
+    const more = e.problems.length > 3 ? `; … and ${e.problems.length - 3} more` : '';
+    return escapeForLine(`cannot read the ${e.constructPath}: ${listed.join('; ')}${more}`, false);
+  }
+  return escapeForLine(`cannot explain the plan: ${(e as Error)?.message ?? String(e)}`);
+}
+
+/** The `explain` subcommand, for the package's command. */
+export const EXPLAIN_COMMAND: Subcommand = {
+  name: 'explain',
+  summary: 'explain a terraform plan per construct: actions, causes, field changes, drift (text, markdown, json; --fail-on gates)',
+  run: runExplain,
+};

@@ -1,0 +1,117 @@
+// What happens to a resource, in words, and why: Terraform's actions and
+// reasons, its import, move and removal markers, read back into the actions a
+// reviewer asks about (create, update, replace, delete, import, move, remove
+// from state, no-op) and one sentence per cause.
+import { describeValue } from '../core/received-value';
+import { escapeForLine } from '../core/server-text';
+import { propName } from './field-diff';
+import { PlanResourceChange } from './plan-json';
+import { ResourceKinds } from './resource-kind';
+
+/** The actions of a resource change, in the order they happen. */
+export function actionsOf(change: PlanResourceChange): string[] {
+  const out: string[] = [];
+  if (change.change.importingId !== undefined) out.push('import');
+  if (change.previousAddress !== undefined && change.previousAddress !== change.address) out.push('move');
+  const main = mainAction(change.change.actions);
+  if (main !== 'no-op' || out.length === 0) out.push(main);
+  return out;
+}
+
+function mainAction(actions: readonly string[]): string {
+  const set = actions.join(',');
+  switch (set) {
+    case 'delete,create':
+    case 'create,delete':
+      return 'replace';
+    case 'forget':
+    case 'create,forget':
+    case 'forget,create':
+      return set === 'forget' ? 'remove from state' : 'replace';
+    default:
+      return actions.length === 1 ? actions[0] : set;
+  }
+}
+
+/** What a rename through the replace trigger changed: the trigger's name before and after, as shown. */
+export interface TriggerRename {
+  readonly before: string;
+  readonly after: string;
+}
+
+/**
+ * The causes of a change, one sentence each.
+ *
+ * @param rename for a profile replaced by its trigger: the trigger's old and new name
+ */
+export function causesOf(change: PlanResourceChange, kind: string, rename: TriggerRename | undefined): string[] {
+  const out: string[] = [];
+  const c = change.change;
+  if (c.importingId !== undefined) out.push(`import block (id ${describeValue(c.importingId)})`);
+  if (change.previousAddress !== undefined && change.previousAddress !== change.address) out.push(`moved block (from ${escapeForLine(change.previousAddress, false)})`);
+  const main = mainAction(c.actions);
+  switch (main) {
+    case 'remove from state':
+      out.push('removed block with destroy = false (the resource is kept; Terraform forgets it)');
+      break;
+    case 'replace':
+      out.push(replaceCause(change, kind, rename));
+      break;
+    case 'delete':
+      out.push(DELETE_REASONS[change.actionReason ?? ''] ?? 'deleted by the plan');
+      break;
+    case 'create':
+      out.push('new in the configuration');
+      break;
+    case 'update':
+      out.push(c.importingId !== undefined ? 'the configuration differs from what is imported' : 'the configuration differs from the state');
+      break;
+    case 'no-op':
+      if (out.length === 0) out.push('no change');
+      break;
+    default:
+      out.push(`Terraform plans ${escapeForLine(c.actions.join(' and '))}`);
+  }
+  return out;
+}
+
+const DELETE_REASONS: { readonly [reason: string]: string } = {
+  delete_because_no_resource_config: 'no longer in the configuration',
+  delete_because_wrong_repetition: 'its instance no longer matches the for_each or count',
+  delete_because_count_index: 'its index is no longer within count',
+  delete_because_each_key: 'its key is no longer in for_each',
+  delete_because_no_module: 'its module is no longer in the configuration',
+  delete_because_no_move_target: 'the target of its moved block is not in the configuration',
+};
+
+function replaceCause(change: PlanResourceChange, kind: string, rename: TriggerRename | undefined): string {
+  switch (change.actionReason) {
+    case 'replace_by_triggers':
+      return rename !== undefined
+        ? `renamed through the replace trigger: ${rename.before} → ${rename.after}`
+        : 'replace_triggered_by: a resource it names is replaced or changed';
+    case 'replace_because_cannot_update':
+      return `${forcingProps(change, kind).join(', ') || 'an attribute'} cannot change in place (forces replacement)`;
+    case 'replace_because_tainted':
+      return 'tainted in state (a failed create, or terraform taint)';
+    case 'replace_by_request':
+      return 'replacement requested (-replace)';
+    default:
+      return 'Terraform plans a replacement';
+  }
+}
+
+// replace_paths as prop names: a trigger's attribute is the profile's name; a manifest's path is the manifest's.
+function forcingProps(change: PlanResourceChange, kind: string): string[] {
+  const names = change.change.replacePaths.map((path) => {
+    if (kind === ResourceKinds.NAME_TRIGGER) return 'authenticationProfileName';
+    if (path[0] === 'manifest' && path.length > 1) return path.slice(1).join('.');
+    return propName(String(path[0]));
+  });
+  return [...new Set(names.map((n) => escapeForLine(n)))];
+}
+
+/** The drift actions of a resource changed outside Terraform. */
+export function driftActionsOf(change: PlanResourceChange): string[] {
+  return [change.change.after === null ? 'deleted outside Terraform' : 'changed outside Terraform'];
+}

@@ -1,0 +1,143 @@
+// Which construct declared each resource of a synthesized stack, read from the
+// metadata cdktf (and cdktn) write next to every resource: `"//": { "metadata":
+// { "path": "<stack>/<construct…>/<resource id>" } }`. A JSON synth has it in
+// `cdk.tf.json`; an HCL synth (`--hcl`) writes `cdk.tf` without it and puts the
+// same metadata in `metadata.json` beside it, which Terraform does not read
+// (it reads only *.tf and *.tf.json files). A `release` writes the same
+// metadata on each of its `removed` blocks, in both.
+import * as fs from 'fs';
+import * as path from 'path';
+import { isPlainObject } from '../core/plain-object';
+import { describeValue } from '../core/received-value';
+import { ValidationError } from '../core/validation-error';
+
+/** What the error of an unreadable stack directory names as its construct path. */
+export const STACK_ERROR_PATH = 'stack';
+
+/** Where one resource comes from. */
+export interface ResourceOrigin {
+  /** The construct's path below the stack: the metadata path minus the stack name and the resource's own id. */
+  readonly constructPath: string;
+  /** The resource's own id in the construct tree (`Resource`, `NameTrigger`, a node name). */
+  readonly resourceId: string;
+}
+
+/** Addresses (`type.name`, without an instance key) to where they come from. */
+export class ConstructMap {
+  /**
+   * Reads a synthesized stack directory: `cdk.tf.json`, or `metadata.json` of an HCL synth.
+   *
+   * @throws ValidationError when the directory holds no synthesized stack, or its file is not cdktf's JSON
+   */
+  public static fromStackDirectory(directory: string): ConstructMap {
+    if (typeof directory !== 'string' || directory === '') {
+      throw new ValidationError(STACK_ERROR_PATH, [{ path: STACK_ERROR_PATH, received: describeValue(directory), allowed: 'the path of a synthesized stack directory' }]);
+    }
+    const json = path.join(directory, 'cdk.tf.json');
+    const metadata = path.join(directory, 'metadata.json');
+    const hcl = path.join(directory, 'cdk.tf');
+    // A JSON synth removes a stale cdk.tf, an HCL synth a stale cdk.tf.json; metadata.json belongs with cdk.tf.
+    const file = fs.existsSync(json) ? json : fs.existsSync(hcl) && fs.existsSync(metadata) ? metadata : undefined;
+    if (file === undefined) {
+      throw new ValidationError(STACK_ERROR_PATH, [
+        {
+          path: `${STACK_ERROR_PATH}/${path.basename(directory)}`,
+          received: fs.existsSync(hcl) ? 'a cdk.tf without the metadata.json of its synth' : 'a directory without cdk.tf.json or cdk.tf',
+          allowed: 'a synthesized stack directory (cdktf.out/stacks/<stack>): cdk.tf.json, or cdk.tf with metadata.json',
+        },
+      ]);
+    }
+    let text: string;
+    try {
+      text = fs.readFileSync(file, 'utf8');
+    } catch (e) {
+      throw new ValidationError(STACK_ERROR_PATH, [
+        { path: `${STACK_ERROR_PATH}/${path.basename(file)}`, received: `a file that cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`, allowed: 'a readable file' },
+      ]);
+    }
+    return ConstructMap.fromStackConfig(text, path.basename(file));
+  }
+
+  /**
+   * Reads a stack's configuration (`cdk.tf.json` or `metadata.json`), as text or parsed.
+   *
+   * @param fileName named in errors
+   */
+  public static fromStackConfig(config: string | unknown, fileName = 'cdk.tf.json'): ConstructMap {
+    let root = config;
+    if (typeof config === 'string') {
+      try {
+        root = JSON.parse(config);
+      } catch {
+        throw new ValidationError(STACK_ERROR_PATH, [{ path: `${STACK_ERROR_PATH}/${fileName}`, received: `text of ${config.length} characters that is not JSON`, allowed: "cdktf's synthesized JSON" }]);
+      }
+    }
+    if (!isPlainObject(root)) {
+      throw new ValidationError(STACK_ERROR_PATH, [{ path: `${STACK_ERROR_PATH}/${fileName}`, received: describeShape(root), allowed: "cdktf's synthesized JSON: an object" }]);
+    }
+    const origins = new Map<string, ResourceOrigin>();
+    const resources = (root as { [key: string]: unknown }).resource;
+    if (isPlainObject(resources)) {
+      for (const [type, byName] of Object.entries(resources as object)) {
+        if (!isPlainObject(byName)) continue;
+        for (const [name, block] of Object.entries(byName as object)) {
+          const origin = originOf(block);
+          if (origin !== undefined) origins.set(`${type}.${name}`, origin);
+        }
+      }
+    }
+    // A released construct's `removed` blocks carry its resources' paths (lib/core/removed-blocks.ts).
+    const removed = (root as { [key: string]: unknown }).removed;
+    if (Array.isArray(removed)) {
+      for (const block of removed) {
+        const origin = originOf(block);
+        const from = (block as { from?: unknown } | null)?.from;
+        if (origin !== undefined && typeof from === 'string' && !origins.has(from)) origins.set(from, origin);
+      }
+    }
+    return new ConstructMap(origins);
+  }
+
+  private constructor(private readonly origins: ReadonlyMap<string, ResourceOrigin>) {}
+
+  /** Where the resource at `address` comes from (its instance key ignored), or undefined when no construct declared it. */
+  public originOf(address: string): ResourceOrigin | undefined {
+    return this.origins.get(withoutInstanceKey(address));
+  }
+}
+
+function originOf(block: unknown): ResourceOrigin | undefined {
+  const metadataPath = (block as any)?.['//']?.metadata?.path;
+  if (typeof metadataPath !== 'string') return undefined;
+  const segments = metadataPath.split('/');
+  if (segments.length < 3) return undefined; // stack/resource: declared by the stack itself, not by a construct
+  return { constructPath: segments.slice(1, -1).join('/'), resourceId: segments[segments.length - 1] };
+}
+
+function describeShape(value: unknown): string {
+  return Array.isArray(value) ? 'a list' : value === null ? 'null' : `a ${typeof value}`;
+}
+
+// An instance key ends an address: `[0]` or `["key"]` (a quoted key may hold dots and brackets).
+const INSTANCE_KEY = /^([\s\S]*?)(\[(?:\d+|"(?:[^"\\]|\\[\s\S])*")\])$/;
+
+/** `type.name["key"]` or `type.name[0]` → `type.name`. */
+export function withoutInstanceKey(address: string): string {
+  return address.endsWith(']') ? INSTANCE_KEY.exec(address)?.[1] ?? address : address;
+}
+
+/** The instance key of an address, `["key"]` or `[0]`, or '' without one. */
+export function instanceKeyOf(address: string): string {
+  return address.endsWith(']') ? INSTANCE_KEY.exec(address)?.[2] ?? '' : '';
+}
+
+/**
+ * For a resource the configuration no longer has: the construct part of
+ * cdktf's name for it (`<construct path, "_"-joined>_<own id>_<hash>`, the id
+ * `Resource` left out), e.g. `retired` for `aws_x.retired_454EF923` and
+ * `retired_NameTrigger_F48A0798`.
+ */
+export function formerConstructName(address: string): string {
+  const base = withoutInstanceKey(address);
+  return base.slice(base.lastIndexOf('.') + 1).replace(/_[0-9A-F]{8}$/, '').replace(/_NameTrigger$/, '');
+}

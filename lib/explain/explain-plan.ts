@@ -1,0 +1,144 @@
+// A plan and a stack's construct map, explained resource by resource in the
+// constructs' terms, sorted by construct path, then address.
+import { escapeForLine } from '../core/server-text';
+import { causesOf, actionsOf, driftActionsOf, TriggerRename } from './actions';
+import { ABSENT, ChangeSide, display } from './change-side';
+import { ConstructMap, formerConstructName, instanceKeyOf } from './construct-map';
+import { ExplainedFieldChange, ExplainedResource } from './explained';
+import { byCodeUnit } from './field-diff';
+import { nodeFieldChanges, nodeNameOf } from './node-fields';
+import { PlanChange, PlanJson, PlanResourceChange } from './plan-json';
+import { policyFieldChanges } from './policy-fields';
+import { nameTriggerFieldChanges, profileFieldChanges, triggerName } from './profile-fields';
+import { ResourceKinds, resourceKind } from './resource-kind';
+
+/** The explained changes and drift of a plan. */
+export interface ExplainedPlan {
+  readonly changes: ExplainedResource[];
+  readonly drift: ExplainedResource[];
+}
+
+/** Explains every managed resource of the plan (data sources are reads, not changes). */
+export function explainPlan(plan: PlanJson, map: ConstructMap): ExplainedPlan {
+  const planned = plan.resourceChanges.filter((c) => c.mode === 'managed');
+  // A refresh-only plan lists a moved resource among the drift, unchanged: it is a move, not drift.
+  const plannedAddresses = new Set(planned.map((c) => c.address));
+  const isDrift = (c: PlanResourceChange) => !isNoOp(c);
+  const movedOnly = plan.resourceDrift.filter((c) => c.mode === 'managed' && !isDrift(c) && c.previousAddress !== undefined && !plannedAddresses.has(c.address));
+  const changes = [...planned, ...movedOnly].map((c) => prepare(c, map));
+  const renames = triggerRenames(changes);
+  const drift = plan.resourceDrift.filter((c) => c.mode === 'managed' && isDrift(c)).map((c) => prepare(c, map));
+  return {
+    changes: sorted(changes.map((p) => explainChange(p, renames))),
+    drift: sorted(drift.map(explainDrift)),
+  };
+}
+
+interface Prepared {
+  readonly change: PlanResourceChange;
+  readonly constructPath?: string;
+  readonly kind: string;
+  readonly before: ChangeSide;
+  readonly after: ChangeSide;
+}
+
+function prepare(change: PlanResourceChange, map: ConstructMap): Prepared {
+  const { before, after } = sidesOf(change.change);
+  const origin = map.originOf(change.address);
+  const actions = change.change.actions;
+  const leaving = actions.includes('delete') && !actions.includes('create') ? true : actions.length === 1 && actions[0] === 'forget';
+  const kind = resourceKind(change.type, change.address, origin, before, after, leaving);
+  return { change, constructPath: origin?.constructPath, kind, before, after };
+}
+
+function sidesOf(c: PlanChange): { before: ChangeSide; after: ChangeSide } {
+  return {
+    before: c.before === null ? ABSENT : { value: c.before, unknown: false, sensitive: c.beforeSensitive },
+    after: c.after === null && c.afterUnknown !== true ? ABSENT : { value: c.after, unknown: c.afterUnknown, sensitive: c.afterSensitive },
+  };
+}
+
+// Construct path + instance key → the replaced trigger's old and new name.
+function triggerRenames(prepared: readonly Prepared[]): Map<string, TriggerRename> {
+  const out = new Map<string, TriggerRename>();
+  for (const p of prepared) {
+    if (p.kind !== ResourceKinds.NAME_TRIGGER || p.constructPath === undefined) continue;
+    const actions = p.change.change.actions.join();
+    if (actions !== 'delete,create' && actions !== 'create,delete') continue;
+    out.set(`${p.constructPath}\u0000${instanceKeyOf(p.change.address)}`, {
+      before: display(triggerName(p.change.type, p.before)),
+      after: display(triggerName(p.change.type, p.after)),
+    });
+  }
+  return out;
+}
+
+function explainChange(p: Prepared, renames: ReadonlyMap<string, TriggerRename>): ExplainedResource {
+  const rename = p.kind === ResourceKinds.PROFILE && p.constructPath !== undefined ? renames.get(`${p.constructPath}\u0000${instanceKeyOf(p.change.address)}`) : undefined;
+  const actions = actionsOf(p.change);
+  // A delete or a removal from state changes no field of the construct: the whole resource goes.
+  // No-op: Terraform found nothing to change (an import's state already matches), so no field changes.
+  const noFields = actions.includes('delete') || actions.includes('remove from state') || isNoOp(p.change);
+  const fields = noFields ? [] : fieldChanges(p);
+  return resource(p, actions, causesOf(p.change, p.kind, rename), fields);
+}
+
+function isNoOp(change: PlanResourceChange): boolean {
+  return change.change.actions.length === 1 && change.change.actions[0] === 'no-op';
+}
+
+function explainDrift(p: Prepared): ExplainedResource {
+  const actions = driftActionsOf(p.change);
+  return resource(p, actions, ['changed outside Terraform'], actions[0] === 'deleted outside Terraform' ? [] : fieldChanges(p));
+}
+
+function resource(p: Prepared, actions: string[], causes: string[], fields: ExplainedFieldChange[]): ExplainedResource {
+  const node = p.kind.startsWith('node ') ? nodeNameOf(p.change.type, p.before, p.after) : undefined;
+  const moved = p.change.previousAddress !== undefined && p.change.previousAddress !== p.change.address;
+  return {
+    // Terraform's addresses quote their keys with its own escapes: only what would break the line is escaped.
+    address: escapeForLine(p.change.address, false),
+    ...(p.constructPath === undefined ? {} : { constructPath: escapeForLine(p.constructPath) }),
+    kind: p.kind,
+    ...(node === undefined ? {} : { node: escapeForLine(node) }),
+    actions,
+    causes,
+    terraformActions: [...p.change.change.actions],
+    ...(moved ? { previousAddress: escapeForLine(p.change.previousAddress!, false) } : {}),
+    fields: fields.map(escapedKey),
+  };
+}
+
+// Keys come from the plan: one line each, whatever they hold.
+function escapedKey(change: ExplainedFieldChange): ExplainedFieldChange {
+  return change.key === undefined ? { ...change, field: escapeForLine(change.field) } : { ...change, field: escapeForLine(change.field), key: escapeForLine(change.key) };
+}
+
+function fieldChanges(p: Prepared): ExplainedFieldChange[] {
+  switch (p.kind) {
+    case ResourceKinds.PROFILE:
+      return profileFieldChanges(p.before, p.after);
+    case ResourceKinds.NAME_TRIGGER:
+      return nameTriggerFieldChanges(p.change.type, p.before, p.after);
+    case ResourceKinds.POLICY:
+      return policyFieldChanges(p.before, p.after);
+    case ResourceKinds.NODE_MANIFEST:
+    case ResourceKinds.NODE_LABELS:
+    case ResourceKinds.NODE_ANNOTATIONS:
+    case ResourceKinds.NODE_TAINTS:
+      return nodeFieldChanges(p.change.type, p.before, p.after);
+    default:
+      // Resources these constructs did not make are listed with Terraform's action only.
+      return [];
+  }
+}
+
+function sorted(resources: ExplainedResource[]): ExplainedResource[] {
+  // Construct resources first, by construct path then address; then the others by address.
+  return resources.sort((a, b) => {
+    const ours = (r: ExplainedResource) => (r.kind === ResourceKinds.OTHER ? 1 : 0);
+    // Resources no longer in the configuration come after, grouped by the construct their name tells.
+    const path = (r: ExplainedResource) => r.constructPath ?? `\uffff${formerConstructName(r.address)}`;
+    return ours(a) - ours(b) || byCodeUnit(path(a), path(b)) || byCodeUnit(a.address, b.address);
+  });
+}

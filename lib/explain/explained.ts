@@ -1,0 +1,78 @@
+// The explanation's parts, as the library returns them and the JSON report
+// writes them (docs/explain-report.schema.json describes the JSON).
+
+/** One change of one field, in the construct's own terms. */
+export interface ExplainedFieldChange {
+  /**
+   * The prop the change is in, as the construct's props spell it:
+   * `authenticationProfileName`, `authenticationProfileContent`, `bindings`,
+   * `resourceId`, `labels`, `annotations`, `taints`, or a manifest path
+   * (`spec.podCIDR`) for a node's other fields.
+   */
+  readonly field: string;
+  /**
+   * Which entry of the field: a content key, a relation, a label or annotation
+   * key, a taint as `key:effect`.
+   *
+   * @default - the whole field
+   */
+  readonly key?: string;
+  /** `added`, `removed` or `changed`. */
+  readonly change: string;
+  /**
+   * The value before, as shown to readers: quoted JSON, `(sensitive)`,
+   * `(known after apply)`, or its type and size under a credential-looking key.
+   *
+   * @default - none (added)
+   */
+  readonly before?: string;
+  /**
+   * The value after, shown as `before` is.
+   *
+   * @default - none (removed)
+   */
+  readonly after?: string;
+}
+
+/** One resource of the plan, explained. */
+export interface ExplainedResource {
+  /** Terraform's address of the resource (its new address when moved). */
+  readonly address: string;
+  /**
+   * The path of the construct that declared it, below the stack
+   * (`analysts`, `team/dashboard`).
+   *
+   * @default - none: not declared by a construct of this library (or no longer in the configuration)
+   */
+  readonly constructPath?: string;
+  /**
+   * What the resource is to its construct: `profile`, `name trigger`,
+   * `policy`, `node manifest`, `node labels`, `node annotations`, `node taints`,
+   * or `other` for a resource these constructs did not make.
+   */
+  readonly kind: string;
+  /**
+   * The node a node resource is for.
+   *
+   * @default - none (not a node resource)
+   */
+  readonly node?: string;
+  /**
+   * What happens, in order: `create`, `update`, `replace`, `delete`, `import`,
+   * `move`, `remove from state`, `no-op`, `read`; for drift,
+   * `changed outside Terraform` or `deleted outside Terraform`.
+   */
+  readonly actions: string[];
+  /** Why, one sentence each (a rename through the replace trigger, an attribute forcing replacement, an import, moved or removed block, …). */
+  readonly causes: string[];
+  /** Terraform's own actions (`change.actions`). */
+  readonly terraformActions: string[];
+  /**
+   * The address before a moved block.
+   *
+   * @default - none (not moved)
+   */
+  readonly previousAddress?: string;
+  /** The field changes, in the construct's terms (none for a delete or a removal from state). */
+  readonly fields: ExplainedFieldChange[];
+}

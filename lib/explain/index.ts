@@ -1,0 +1,3 @@
+export { PlanExplanation } from './plan-explanation';
+export { ExplainGate } from './gates';
+export type { ExplainedResource, ExplainedFieldChange } from './explained';

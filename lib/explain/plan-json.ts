@@ -1,0 +1,166 @@
+// The part of Terraform's plan JSON (`terraform show -json <plan>`, format 1.x)
+// that `explain` reads, checked as it is read: a plan of another shape gives
+// one ValidationError naming each JSON path that is wrong, never a TypeError.
+import { isPlainObject } from '../core/plain-object';
+import { Problems } from '../core/problems';
+import { ValidationError } from '../core/validation-error';
+
+/** What the error of an unreadable plan names as its construct path. */
+export const PLAN_ERROR_PATH = 'plan';
+
+/** Terraform's actions, as `change.actions` spells them. */
+export type TerraformAction = 'no-op' | 'create' | 'read' | 'update' | 'delete' | 'forget';
+const ACTIONS: readonly string[] = ['no-op', 'create', 'read', 'update', 'delete', 'forget'];
+
+/** One `change` object: before and after, with their masks of unknown and sensitive values. */
+export interface PlanChange {
+  readonly actions: readonly TerraformAction[];
+  readonly before: unknown;
+  readonly after: unknown;
+  /** Mirrors `after`: `true` where a value is known only after apply. */
+  readonly afterUnknown: unknown;
+  /** Mirror `before` / `after`: `true` where a value is sensitive. */
+  readonly beforeSensitive: unknown;
+  readonly afterSensitive: unknown;
+  /** Attribute paths (names and indexes) that force the replacement. */
+  readonly replacePaths: readonly (readonly (string | number)[])[];
+  /** Set when an import block brings the resource into state. */
+  readonly importingId?: string;
+}
+
+/** One entry of `resource_changes` or `resource_drift`. */
+export interface PlanResourceChange {
+  readonly address: string;
+  /** `managed` or `data`. */
+  readonly mode: string;
+  readonly type: string;
+  /** Set when a moved block gives the resource a new address. */
+  readonly previousAddress?: string;
+  readonly actionReason?: string;
+  readonly change: PlanChange;
+}
+
+/** The plan, as read. */
+export interface PlanJson {
+  readonly resourceChanges: readonly PlanResourceChange[];
+  readonly resourceDrift: readonly PlanResourceChange[];
+}
+
+/**
+ * Reads a plan from its JSON text (or the parsed value).
+ *
+ * @throws ValidationError naming every JSON path of the wrong shape
+ */
+export function readPlanJson(input: string | unknown): PlanJson {
+  let root: unknown = input;
+  if (typeof input === 'string') {
+    try {
+      root = JSON.parse(input);
+    } catch (e) {
+      const at = /position (\d+)/.exec((e as Error).message);
+      throw new ValidationError(PLAN_ERROR_PATH, [
+        { path: PLAN_ERROR_PATH, received: `text of ${input.length} characters that is not JSON${at ? ` (at position ${at[1]})` : ''}`, allowed: 'the output of `terraform show -json PLANFILE`' },
+      ]);
+    }
+  }
+  const problems = new Problems();
+  if (!isPlainObject(root)) {
+    problems.add(PLAN_ERROR_PATH, root, 'an object: the output of `terraform show -json PLANFILE`');
+    problems.throwIfAnyAt(PLAN_ERROR_PATH);
+  }
+  const plan = root as { [key: string]: unknown };
+  if (plan.format_version !== undefined && typeof plan.format_version !== 'string') {
+    problems.add(`${PLAN_ERROR_PATH}/format_version`, plan.format_version, 'a string such as "1.2"');
+  } else if (typeof plan.format_version === 'string' && !/^1\./.test(plan.format_version)) {
+    problems.add(`${PLAN_ERROR_PATH}/format_version`, plan.format_version, 'a plan JSON format 1.x (Terraform 1.x)');
+  }
+  const read = {
+    resourceChanges: readChanges(plan.resource_changes, `${PLAN_ERROR_PATH}/resource_changes`, problems),
+    resourceDrift: readChanges(plan.resource_drift, `${PLAN_ERROR_PATH}/resource_drift`, problems),
+  };
+  problems.throwIfAnyAt(PLAN_ERROR_PATH);
+  return read;
+}
+
+function readChanges(value: unknown, path: string, problems: Problems): PlanResourceChange[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) {
+    problems.add(path, value, 'a list of resource changes');
+    return [];
+  }
+  const out: PlanResourceChange[] = [];
+  for (let i = 0; i < value.length; i++) {
+    const read = readChange(value[i], `${path}/${i}`, problems);
+    if (read !== undefined) out.push(read);
+  }
+  return out;
+}
+
+function readChange(value: unknown, path: string, problems: Problems): PlanResourceChange | undefined {
+  if (!isPlainObject(value)) {
+    problems.add(path, value, 'an object with address, type and change');
+    return undefined;
+  }
+  const entry = value as { [key: string]: unknown };
+  const address = requireString(entry.address, `${path}/address`, problems, 'a resource address such as "aws_x.name"');
+  const type = requireString(entry.type, `${path}/type`, problems, 'a resource type such as "aws_x"');
+  const mode = entry.mode === undefined ? 'managed' : requireString(entry.mode, `${path}/mode`, problems, '"managed" or "data"');
+  const previousAddress = optionalString(entry.previous_address, `${path}/previous_address`, problems);
+  const actionReason = optionalString(entry.action_reason, `${path}/action_reason`, problems);
+  const change = readChangeBody(entry.change, `${path}/change`, problems);
+  if (address === undefined || type === undefined || mode === undefined || change === undefined) return undefined;
+  return { address, type, mode, previousAddress, actionReason, change };
+}
+
+function readChangeBody(value: unknown, path: string, problems: Problems): PlanChange | undefined {
+  if (!isPlainObject(value)) {
+    problems.add(path, value, 'an object with actions, before and after');
+    return undefined;
+  }
+  const change = value as { [key: string]: unknown };
+  const actions = change.actions;
+  let ok = true;
+  if (!Array.isArray(actions) || actions.length === 0 || actions.some((a) => typeof a !== 'string' || !ACTIONS.includes(a))) {
+    problems.add(`${path}/actions`, actions, `a non-empty list of ${ACTIONS.join(', ')}`);
+    ok = false;
+  }
+  const replacePaths = change.replace_paths;
+  if (replacePaths !== undefined && (!Array.isArray(replacePaths) || replacePaths.some((p) => !Array.isArray(p) || p.some((s) => typeof s !== 'string' && typeof s !== 'number')))) {
+    problems.add(`${path}/replace_paths`, replacePaths, 'a list of attribute paths (lists of names and indexes)');
+    ok = false;
+  }
+  let importingId: string | undefined;
+  if (change.importing !== undefined && change.importing !== null) {
+    const importing = change.importing as { [key: string]: unknown };
+    if (!isPlainObject(importing) || (importing.id !== undefined && typeof importing.id !== 'string')) {
+      problems.add(`${path}/importing`, change.importing, 'an object with the import id');
+      ok = false;
+    } else {
+      importingId = (importing.id as string | undefined) ?? '';
+    }
+  }
+  if (!ok) return undefined;
+  return {
+    actions: actions as TerraformAction[],
+    before: change.before ?? null,
+    after: change.after ?? null,
+    afterUnknown: change.after_unknown ?? false,
+    beforeSensitive: change.before_sensitive ?? false,
+    afterSensitive: change.after_sensitive ?? false,
+    replacePaths: (replacePaths as (string | number)[][] | undefined) ?? [],
+    importingId,
+  };
+}
+
+function requireString(value: unknown, path: string, problems: Problems, allowed: string): string | undefined {
+  if (typeof value === 'string' && value !== '') return value;
+  problems.add(path, value, allowed);
+  return undefined;
+}
+
+function optionalString(value: unknown, path: string, problems: Problems): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'string') return value;
+  problems.add(path, value, 'a string, or nothing');
+  return undefined;
+}

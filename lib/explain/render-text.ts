@@ -1,0 +1,49 @@
+// The terminal view: a summary line, then one line per resource and one per
+// field change. Every line of a construct's resource names the construct path,
+// the kind, the action and the cause; unchanged resources are only counted.
+import { formerConstructName } from './construct-map';
+import { ExplainedResource } from './explained';
+import { fieldPhrase } from './field-text';
+import { ResourceKinds } from './resource-kind';
+import { summaryLine } from './summary';
+
+/**
+ * The label of a resource's construct: its path; for a resource the
+ * configuration no longer has (deleted, removed from state), the construct
+ * part of cdktf's name for it (`<construct>_<id>_<hash>`), marked as such.
+ */
+export function constructLabel(r: ExplainedResource): string {
+  return r.constructPath ?? `${formerConstructName(r.address)} (no longer in the configuration)`;
+}
+
+/** `<construct> · <kind>[ <node>] · <actions> · <causes>`: what every line of a construct's resource starts with. */
+export function resourceHead(r: ExplainedResource): string {
+  return `${constructLabel(r)} · ${r.kind}${r.node === undefined ? '' : ` ${r.node}`} · ${r.actions.join(' + ')} · ${r.causes.join('; ')}`;
+}
+
+/** The explanation as terminal text. */
+export function renderText(changes: readonly ExplainedResource[], drift: readonly ExplainedResource[]): string {
+  const lines = [`Plan: ${summaryLine(changes, drift)}`];
+  const shown = changes.filter((r) => !isUnchanged(r));
+  const ours = shown.filter((r) => r.kind !== ResourceKinds.OTHER);
+  const others = shown.filter((r) => r.kind === ResourceKinds.OTHER);
+  if (ours.length > 0) lines.push('', 'Changes by construct:', ...ours.flatMap(resourceLines));
+  if (drift.length > 0) lines.push('', 'Changed outside Terraform:', ...drift.flatMap((r) => (r.kind === ResourceKinds.OTHER ? [otherLine(r)] : resourceLines(r))));
+  if (others.length > 0) lines.push('', 'Resources not made by these constructs:', ...others.map(otherLine));
+  return `${lines.join('\n')}\n`;
+}
+
+/** True for a resource the plan leaves as it is. */
+export function isUnchanged(r: ExplainedResource): boolean {
+  return r.actions.length === 1 && r.actions[0] === 'no-op';
+}
+
+function resourceLines(r: ExplainedResource): string[] {
+  const head = resourceHead(r);
+  const moved = r.previousAddress === undefined ? '' : ` (was ${r.previousAddress})`;
+  return [`  ${head} · ${r.address}${moved}`, ...r.fields.map((f) => `  ${head} · ${fieldPhrase(f)}`)];
+}
+
+function otherLine(r: ExplainedResource): string {
+  return `  ${r.address} · ${r.actions.join(' + ')} · ${r.causes.join('; ')}`;
+}

@@ -1,0 +1,24 @@
+// The counts a report starts with: how many resources each action touches.
+import { ExplainedResource } from './explained';
+
+/** The order actions are counted and listed in. */
+export const ACTION_ORDER: readonly string[] = ['create', 'update', 'replace', 'delete', 'import', 'move', 'remove from state', 'read', 'no-op'];
+
+/** Action → number of resources it touches (a resource imported and updated counts for both); drift as `changed outside Terraform`. */
+export function countActions(changes: readonly ExplainedResource[], drift: readonly ExplainedResource[]): { [action: string]: number } {
+  const counts: { [action: string]: number } = {};
+  for (const r of changes) for (const a of r.actions) counts[a] = (counts[a] ?? 0) + 1;
+  for (const r of drift) for (const a of r.actions) counts[a] = (counts[a] ?? 0) + 1;
+  const ordered: { [action: string]: number } = {};
+  for (const a of [...ACTION_ORDER, ...Object.keys(counts).filter((k) => !ACTION_ORDER.includes(k)).sort()]) if (counts[a] !== undefined) ordered[a] = counts[a];
+  return ordered;
+}
+
+/** One line: `2 to create, 1 to replace, 3 unchanged; 1 changed outside Terraform`. */
+export function summaryLine(changes: readonly ExplainedResource[], drift: readonly ExplainedResource[]): string {
+  const counts = countActions(changes, []);
+  const parts = Object.entries(counts).map(([a, n]) => (a === 'no-op' ? `${n} unchanged` : `${n} to ${a}`));
+  const drifted = drift.length;
+  const text = parts.length === 0 ? 'no resources' : parts.join(', ');
+  return drifted === 0 ? `${text}; nothing changed outside Terraform` : `${text}; ${drifted} changed outside Terraform`;
+}
