@@ -5,14 +5,20 @@
 const path = require('path');
 
 // Proofs against prebuilt bindings that exist for cdktf only (there is no cdktn
-// kubernetes or null binding): they run in the cdktf pass. The terraform proof
-// of moved and removed blocks runs there too (one workdir, a minute): on cdktn,
-// the package test runs the same lifecycle from a consumer app, and
-// moved-removed.test.ts checks the addresses in both passes.
+// kubernetes or null binding): they run in the cdktf pass. So do the long
+// lifecycles against the Redshift emulator (a minute or two each), whose
+// framework-dependent part is the synthesized stack: on cdktn, the package test
+// runs the profile lifecycle (create, rename with forEach, move, release) with
+// the real terraform from a consumer app, and the synth-level tests
+// (moved-removed, iteration.validate.terraform, explain, the snapshots) run in
+// both passes.
 const CDKTF_ONLY = [
   '<rootDir>/__tests__/cluster/node-list.differential.test.ts',
   '<rootDir>/__tests__/core/replace-trigger.differential.test.ts',
   '<rootDir>/__tests__/core/move-and-release.terraform.test.ts',
+  '<rootDir>/__tests__/e2e/authentication-profile-lifecycle.test.ts',
+  '<rootDir>/__tests__/warehouse/iteration.terraform.test.ts',
+  '<rootDir>/__tests__/explain/profiles.terraform.test.ts',
 ];
 // Each published package is tested once, in the pass of its own framework.
 const PACKAGE_TESTS = {

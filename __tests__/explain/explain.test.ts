@@ -1,6 +1,7 @@
 // explain without terraform: malformed plans and stacks, unknown and sensitive
 // values, the construct map of a JSON and of an HCL synth, Markdown safety,
 // and the command's exit codes and messages.
+import { Construct } from 'constructs';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -22,7 +23,10 @@ function build(app: App): void {
   new AuthenticationProfile(stack, 'nulled', { authenticationProfileName: 'nulled', authenticationProfileContent: { A: '1' }, replaceTrigger: ReplaceTriggerKind.NULL_RESOURCE });
   new RestrictionPolicy(stack, 'dashboard', { resourceId: 'dashboard:abc', bindings: [{ relation: 'viewer', principals: ['role:a'] }] });
   new NodeList(stack, 'nodes', { mode: NodeListMode.LABELS_ANNOTATIONS_TAINTS, items: [{ metadata: { name: 'n1', labels: { a: 'b' } } }] });
+  const team = new Construct(stack, 'team');
+  released = RestrictionPolicy.release(team, 'retired', { resourceId: 'dashboard:old' }).addresses;
 }
+let released: string[] = [];
 
 let jsonDir: string;
 let hclDir: string;
@@ -57,6 +61,10 @@ describe('explain: the construct map', () => {
       'nulled/Resource',
     ]);
     expect(json.originOf(`${addresses[0]}["key.with.dots"]`)).toEqual(json.originOf(addresses[0]));
+    // A released construct's removed blocks carry its path, in both synths.
+    expect(released).toHaveLength(1);
+    expect(json.originOf(released[0])).toEqual({ constructPath: 'team/retired', resourceId: 'Resource' });
+    expect(hcl.originOf(released[0])).toEqual(json.originOf(released[0]));
   });
 
   test('GIVEN a directory without a synthesized stack, or with a cdk.tf but no metadata.json THEN a ValidationError names it', () => {
