@@ -1,4 +1,5 @@
 // What a subcommand of the package's command is: lib/cli/main.ts lists them.
+import { serverExcerpt } from '../core/server-text';
 
 /** Where a command writes: stderr for progress and errors; stdout, when given, for the help asked for. */
 export interface CommandIo {
@@ -21,3 +22,13 @@ export const PROCESS_IO: CommandIo = {
   stderr: (line) => process.stderr.write(`${line}\n`),
   stdout: (line) => process.stdout.write(`${line}\n`),
 };
+
+/**
+ * An unexpected error as one line of stderr: its message only (no stack
+ * trace), absolute paths shortened to their last part, shown through the one
+ * rule for server text (credentials redacted, escaped, cut).
+ */
+export function oneLineError(e: unknown): string {
+  const message = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+  return serverExcerpt(message.replace(/(?:[A-Za-z]:)?(?:[\\/][^\\/\s:'"()]+)+[\\/]([^\\/\s:'"()]+)/g, '$1'));
+}

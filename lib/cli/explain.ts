@@ -12,7 +12,7 @@ import { escapeForLine, serverExcerpt } from '../core/server-text';
 import { ConstructMap } from '../explain/construct-map';
 import { ALL_GATES, ExplainGate } from '../explain/gates';
 import { PlanExplanation } from '../explain/plan-explanation';
-import { CommandIo, PROCESS_IO, Subcommand } from './command';
+import { CommandIo, oneLineError, PROCESS_IO, Subcommand } from './command';
 import { commandName } from './own-package';
 
 /** Exit codes of `explain`. */
@@ -70,17 +70,19 @@ export async function runExplain(argv: string[], io: CommandIo = PROCESS_IO): Pr
   if (unknownGate !== undefined) return usageError(io, `--fail-on takes ${ALL_GATES.join(', ')}, not ${JSON.stringify(escapeForLine(unknownGate))}`);
   const stack = (values.stack as string | undefined) ?? '.';
 
-  let explanation: PlanExplanation;
+  let report: string;
+  let matched: ExplainGate[];
   try {
+    // Reading, explaining and rendering all in here: whatever fails, stderr gets one line, never a stack trace.
     const map = ConstructMap.fromStackDirectory(stack);
-    explanation = PlanExplanation._fromPlanAndMap(readPlanText(planFile, stack), map);
+    const explanation = PlanExplanation._fromPlanAndMap(readPlanText(planFile, stack), map);
+    report = format === 'json' ? explanation.toJson() : format === 'markdown' ? explanation.toMarkdown() : explanation.toText();
+    matched = explanation.gatesMatched(gates as ExplainGate[]);
   } catch (e) {
     io.stderr(`explain: ${unreadableMessage(e)}`);
     return EXPLAIN_EXIT.UNREADABLE;
   }
-  const report = format === 'json' ? explanation.toJson() : format === 'markdown' ? explanation.toMarkdown() : explanation.toText();
   (io.stdout ?? io.stderr)(report.replace(/\n$/, ''));
-  const matched = explanation.gatesMatched(gates as ExplainGate[]);
   if (matched.length > 0) {
     io.stderr(`explain: --fail-on matched: ${matched.join(', ')}`);
     return EXPLAIN_EXIT.GATE;
@@ -152,7 +154,7 @@ function unreadableMessage(e: unknown): string {
     const more = e.problems.length > 3 ? `; … and ${e.problems.length - 3} more` : '';
     return escapeForLine(`cannot read the ${e.constructPath}: ${listed.join('; ')}${more}`, false);
   }
-  return escapeForLine(`cannot explain the plan: ${(e as Error)?.message ?? String(e)}`);
+  return `cannot explain the plan: ${oneLineError(e)}`;
 }
 
 /** The `explain` subcommand, for the package's command. */

@@ -7,7 +7,7 @@
 import { escapeForLine } from '../core/server-text';
 import { ADOPT_COMMAND } from './adopt';
 import { EXPLAIN_COMMAND } from './explain';
-import { CommandIo, PROCESS_IO, Subcommand } from './command';
+import { CommandIo, oneLineError, PROCESS_IO, Subcommand } from './command';
 import { commandName } from './own-package';
 
 /** The subcommands, in the order the help lists them. */
@@ -42,7 +42,14 @@ export async function main(argv: string[], io: CommandIo = PROCESS_IO): Promise<
 }
 
 if (require.main === module) {
-  void main(process.argv.slice(2)).then((code) => {
-    process.exitCode = code;
-  });
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (e: unknown) => {
+      // The last resort: one line, no stack trace, no absolute path.
+      process.stderr.write(`${commandName()}: ${oneLineError(e)}\n`);
+      process.exitCode = 1;
+    },
+  );
 }

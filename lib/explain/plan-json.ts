@@ -4,6 +4,7 @@
 import { isPlainObject } from '../core/plain-object';
 import { Problems } from '../core/problems';
 import { ValidationError } from '../core/validation-error';
+import { MAX_PLAN_NESTING, tooDeepAt } from './nesting';
 
 /** What the error of an unreadable plan names as its construct path. */
 export const PLAN_ERROR_PATH = 'plan';
@@ -66,6 +67,13 @@ export function readPlanJson(input: string | unknown): PlanJson {
   const problems = new Problems();
   if (!isPlainObject(root)) {
     problems.add(PLAN_ERROR_PATH, root, 'an object: the output of `terraform show -json PLANFILE`');
+    problems.throwIfAnyAt(PLAN_ERROR_PATH);
+  }
+  const deep = tooDeepAt(root);
+  if (deep !== undefined) {
+    // Refused before any walk: the explanation's walks recurse (a RangeError, no path, at a few thousand levels).
+    const at = [PLAN_ERROR_PATH, ...deep.path.map((k) => k.replace(/~/g, '~0').replace(/\//g, '~1'))].join('/');
+    problems.addConcealed(at, deep.value, `values nested at most ${MAX_PLAN_NESTING} levels deep`);
     problems.throwIfAnyAt(PLAN_ERROR_PATH);
   }
   const plan = root as { [key: string]: unknown };

@@ -3,7 +3,7 @@
 // User text is escaped so that it cannot break the table or add markup.
 import { ExplainedResource } from './explained';
 import { fieldPhrase } from './field-text';
-import { constructLabel, isUnchanged } from './render-text';
+import { appendAll, constructLabel, isUnchanged } from './render-text';
 import { ResourceKinds } from './resource-kind';
 import { summaryLine } from './summary';
 
@@ -13,8 +13,15 @@ export function renderMarkdown(changes: readonly ExplainedResource[], drift: rea
   const shown = changes.filter((r) => !isUnchanged(r));
   const ours = shown.filter((r) => r.kind !== ResourceKinds.OTHER);
   const others = shown.filter((r) => r.kind === ResourceKinds.OTHER);
-  if (ours.length > 0) lines.push('', '#### Changes', '', ...table(ours));
-  if (drift.length > 0) lines.push('', '#### Changed outside Terraform', '', ...table(drift));
+  // Rows are appended one by one: a large plan has more rows than a call's arguments may hold.
+  if (ours.length > 0) {
+    lines.push('', '#### Changes', '');
+    appendAll(lines, table(ours));
+  }
+  if (drift.length > 0) {
+    lines.push('', '#### Changed outside Terraform', '');
+    appendAll(lines, table(drift));
+  }
   if (others.length > 0) {
     lines.push('', '#### Resources not made by these constructs', '', '| Address | Action | Cause |', '|---|---|---|');
     for (const r of others) lines.push(`| ${code(r.address)} | ${escape(r.actions.join(' + '))} | ${escape(r.causes.join('; '))} |`);

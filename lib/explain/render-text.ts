@@ -27,10 +27,25 @@ export function renderText(changes: readonly ExplainedResource[], drift: readonl
   const shown = changes.filter((r) => !isUnchanged(r));
   const ours = shown.filter((r) => r.kind !== ResourceKinds.OTHER);
   const others = shown.filter((r) => r.kind === ResourceKinds.OTHER);
-  if (ours.length > 0) lines.push('', 'Changes by construct:', ...ours.flatMap(resourceLines));
-  if (drift.length > 0) lines.push('', 'Changed outside Terraform:', ...drift.flatMap((r) => (r.kind === ResourceKinds.OTHER ? [otherLine(r)] : resourceLines(r))));
-  if (others.length > 0) lines.push('', 'Resources not made by these constructs:', ...others.map(otherLine));
+  // Lines are appended one by one: a plan of thousands of resources gives more lines than a call's arguments may hold.
+  if (ours.length > 0) {
+    lines.push('', 'Changes by construct:');
+    for (const r of ours) appendAll(lines, resourceLines(r));
+  }
+  if (drift.length > 0) {
+    lines.push('', 'Changed outside Terraform:');
+    for (const r of drift) appendAll(lines, r.kind === ResourceKinds.OTHER ? [otherLine(r)] : resourceLines(r));
+  }
+  if (others.length > 0) {
+    lines.push('', 'Resources not made by these constructs:');
+    for (const r of others) lines.push(otherLine(r));
+  }
   return `${lines.join('\n')}\n`;
+}
+
+/** Appends `items` to `lines` without spreading them into one call (whose argument count is bounded). */
+export function appendAll(lines: string[], items: readonly string[]): void {
+  for (const item of items) lines.push(item);
 }
 
 /** True for a resource the plan leaves as it is. */

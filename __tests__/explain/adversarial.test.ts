@@ -1,0 +1,101 @@
+// explain against the adversarial findings (/tmp/breaker/FINDINGS.md of the
+// review): plans built here in memory, no terraform run. Large plans, deep
+// nesting, Markdown code spans, action lists, sensitive node names.
+import { ConstructMap } from '../../lib/explain/construct-map';
+import { PlanExplanation } from '../../lib/explain/plan-explanation';
+import { readPlanJson } from '../../lib/explain/plan-json';
+import { errorOf } from '../support/errors';
+import { runCommand } from './support';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+
+/** A stack of one NodeList (manifest mode) with `nodes` nodes, as cdktf writes its cdk.tf.json. */
+function nodeStack(nodes: number): object {
+  const manifests: { [name: string]: object } = {};
+  for (let i = 0; i < nodes; i++) manifests[`nodes_w${i}_ABCDEF00`] = { '//': { metadata: { path: `warehouse/nodes/w${i}`, uniqueId: `nodes_w${i}_ABCDEF00` } }, manifest: {} };
+  return { '//': { metadata: { stackName: 'warehouse', version: '0.21.0' } }, resource: { kubernetes_manifest: manifests } };
+}
+
+/** A plan changing `labels` labels of each of `nodes` node manifests from "a" to "b". */
+function labelPlan(nodes: number, labels: number): object {
+  const withLabels = (name: string, value: string) => {
+    const out: { [key: string]: string } = {};
+    for (let l = 0; l < labels; l++) out[`example.com/l${l}`] = value;
+    return { manifest: { apiVersion: 'v1', kind: 'Node', metadata: { name, labels: out } } };
+  };
+  const resource_changes = [];
+  for (let i = 0; i < nodes; i++) {
+    resource_changes.push({
+      address: `kubernetes_manifest.nodes_w${i}_ABCDEF00`,
+      mode: 'managed',
+      type: 'kubernetes_manifest',
+      change: { actions: ['update'], before: withLabels(`w${i}`, 'a'), after: withLabels(`w${i}`, 'b'), after_unknown: {}, before_sensitive: {}, after_sensitive: {} },
+    });
+  }
+  return { format_version: '1.2', resource_changes };
+}
+
+/** A plan of `count` resources these constructs did not make, each deleted. */
+function otherPlan(count: number): object {
+  const resource_changes = [];
+  for (let i = 0; i < count; i++) resource_changes.push({ address: `null_resource.r${i}`, mode: 'managed', type: 'null_resource', change: { actions: ['delete'], before: {}, after: null } });
+  return { format_version: '1.2', resource_changes };
+}
+
+/** The JSON text of a value nested `depth` lists deep around `leaf` (JSON.stringify itself would overflow the stack). */
+function nested(depth: number, leaf: string): string {
+  return `${'['.repeat(depth)}${leaf}${']'.repeat(depth)}`;
+}
+
+describe('explain: large plans (finding 1)', () => {
+  test('GIVEN 5,000 node manifests with 30 labels changed each THEN the text and the Markdown are written, a line per label', () => {
+    const explanation = PlanExplanation._fromPlanAndMap(labelPlan(5000, 30), ConstructMap.fromStackConfig(nodeStack(5000)));
+    const text = explanation.toText().split('\n');
+    // Summary, blank, heading, then per node its resource line and 30 field lines; a final newline.
+    expect(text).toHaveLength(3 + 5000 * 31 + 1);
+    expect(text).toContain('  nodes · node manifest w4999 · update · the configuration differs from the state · labels example.com/l29: "a" → "b"');
+    const markdown = explanation.toMarkdown().split('\n');
+    expect(markdown.filter((l) => l.startsWith('| `nodes` | node manifest'))).toHaveLength(5000 * 31);
+  });
+
+  test('GIVEN 130,000 resources these constructs did not make THEN the text lists each', () => {
+    const text = PlanExplanation._fromPlanAndMap(otherPlan(130_000), ConstructMap.fromStackConfig(nodeStack(0))).toText();
+    expect(text.split('\n').filter((l) => / · delete · /.test(l))).toHaveLength(130_000);
+  });
+});
+
+describe('explain: deep nesting (finding 12)', () => {
+  test('GIVEN after_sensitive nested 5,000 lists deep THEN a ValidationError names the JSON path, not a RangeError', () => {
+    const change = { actions: ['update'], before: { bindings: [] }, after: { bindings: [{ relation: 'viewer', principals: ['role:a'] }] }, after_sensitive: { bindings: [{ principals: 'DEEP' }] } };
+    const entry = { address: 'datadog_restriction_policy.dashboard_1A2B3C4D', mode: 'managed', type: 'datadog_restriction_policy', change };
+    const plan = JSON.stringify({ format_version: '1.2', resource_changes: [entry] }).replace('"DEEP"', nested(5000, 'true'));
+    const e = errorOf(() => readPlanJson(plan));
+    expect(e.problems).toHaveLength(1);
+    expect(e.problems[0].path).toBe(`plan/resource_changes/0/change/after_sensitive/bindings/0/principals${'/0'.repeat(249)}`);
+    expect(e.problems[0].allowed).toBe('values nested at most 256 levels deep');
+    // 256 levels are accepted.
+    expect(() => readPlanJson(`{"format_version": "1.2", "x": ${nested(254, '1')}}`)).not.toThrow();
+  });
+
+  test('GIVEN a deep plan or a failure while rendering THEN the command writes one line on stderr: no stack trace, no absolute path; exit 1', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'explain-adversarial-'));
+    fs.writeFileSync(path.join(dir, 'cdk.tf.json'), JSON.stringify(nodeStack(1)));
+    fs.writeFileSync(path.join(dir, 'deep.json'), `{"format_version": "1.2", "x": ${nested(5000, '1')}}`);
+    fs.writeFileSync(path.join(dir, 'plan.json'), JSON.stringify(labelPlan(1, 1)));
+    const deep = await runCommand(['explain', '--plan', path.join(dir, 'deep.json'), '--stack', dir]);
+    expect(deep.code).toBe(1);
+    expect(deep.stderr).toMatch(/^explain: cannot read the plan: plan\/x(\/0)+: received a list of 1 item \(not shown\); allowed: values nested at most 256 levels deep$/);
+    // An unexpected failure anywhere (here: the renderer) is one line too.
+    const failure = new RangeError(`Maximum call stack size exceeded at ${path.join(dir, 'render-text.ts')}:30:30`);
+    const spy = jest.spyOn(PlanExplanation.prototype, 'toMarkdown').mockImplementation(() => {
+      throw failure;
+    });
+    try {
+      const run = await runCommand(['explain', '--plan', path.join(dir, 'plan.json'), '--stack', dir, '--format', 'markdown']);
+      expect(run).toEqual({ code: 1, stdout: '', stderr: 'explain: cannot explain the plan: RangeError: Maximum call stack size exceeded at render-text.ts:30:30' });
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
