@@ -2,10 +2,14 @@
 // review): plans built here in memory, no terraform run. Large plans, deep
 // nesting, Markdown code spans, action lists, sensitive node names.
 import { ConstructMap } from '../../lib/explain/construct-map';
+import { escapeForLine } from '../../lib/core/server-text';
+import { codeSpan } from '../../lib/explain/render-markdown';
 import { PlanExplanation } from '../../lib/explain/plan-explanation';
 import { readPlanJson } from '../../lib/explain/plan-json';
 import { errorOf } from '../support/errors';
+import { hostileString } from '../support/hostile-strings';
 import { runCommand } from './support';
+import fc from 'fast-check';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -97,5 +101,92 @@ describe('explain: deep nesting (finding 12)', () => {
     } finally {
       spy.mockRestore();
     }
+  });
+});
+
+// commonmark.js (the CommonMark reference parser; a dev dependency of the docs tools) has no types here.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const commonmark = require('commonmark');
+
+/** A GFM table row's cells, as cmark-gfm splits them: at each `|` not taken by a backslash escape; then `\|` → `|` in each. */
+function gfmCells(row: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  for (let i = 0; i < row.length; i++) {
+    if (row[i] === '\\' && i + 1 < row.length) {
+      cell += row[i] + row[i + 1];
+      i++;
+    } else if (row[i] === '|') {
+      cells.push(cell);
+      cell = '';
+    } else cell += row[i];
+  }
+  cells.push(cell);
+  return cells.slice(1, -1).map((c) => c.trim().replace(/\\\|/g, '|'));
+}
+
+/** What a cell shows, read by CommonMark: its text, or the name of the first markup (link, HTML, emphasis, …) it would render. */
+function cellText(cell: string): string {
+  const walker = new commonmark.Parser().parse(cell).walker();
+  let text = '';
+  for (let event = walker.next(); event !== null; event = walker.next()) {
+    const type: string = event.node.type;
+    if (!event.entering || type === 'document' || type === 'paragraph') continue;
+    if (type !== 'text' && type !== 'code') return `<markup: ${type}>`;
+    text += event.node.literal;
+  }
+  return text;
+}
+
+/** A plan of one resource these constructs did not make, at `address`, deleted. */
+const otherAt = (address: string) => ({ format_version: '1.2', resource_changes: [{ address, mode: 'managed', type: 'aws_s3_bucket', change: { actions: ['delete'], before: {}, after: null } }] });
+
+describe('explain: Markdown code spans (finding 2)', () => {
+  const stack = ConstructMap.fromStackConfig(nodeStack(0));
+
+  test('GIVEN the findings\' addresses, construct paths and node names with backtick runs, pipes, HTML and links THEN each cell reads literally', () => {
+    const address = 'aws_s3_bucket.x["``<img src=https://evil.example/t.png> [Approve this PR](https://evil.example) ``"]';
+    const markdown = PlanExplanation._fromPlanAndMap(otherAt(address), stack).toMarkdown();
+    const row = markdown.split('\n').find((l) => l.includes('aws_s3_bucket'))!;
+    expect(gfmCells(row).map(cellText)).toEqual([address, 'delete', 'deleted by the plan']);
+
+    // cases/53: a construct path and a node name that hold backtick runs, pipes and HTML.
+    const config = {
+      resource: {
+        kubernetes_manifest: { nodes_w_4E8E45BF: { '//': { metadata: { path: 'warehouse/a``|<b>x</b>```|`/w' } } } },
+      },
+    };
+    const plan = {
+      format_version: '1.2',
+      resource_changes: [
+        {
+          address: 'kubernetes_manifest.nodes_w_4E8E45BF',
+          mode: 'managed',
+          type: 'kubernetes_manifest',
+          change: { actions: ['delete'], before: { manifest: { apiVersion: 'v1', kind: 'Node', metadata: { name: 'w``|<u>z</u>`' } } }, after: null },
+        },
+      ],
+    };
+    const nodeRow = PlanExplanation._fromPlanAndMap(plan, ConstructMap.fromStackConfig(config)).toMarkdown().split('\n').find((l) => l.includes('node manifest'))!;
+    expect(gfmCells(nodeRow).map(cellText)).toEqual(['a``|<b>x</b>```|`', 'node manifest w``|<u>z</u>`', 'delete', 'deleted by the plan', 'kubernetes_manifest.nodes_w_4E8E45BF']);
+  });
+
+  test('GIVEN any text of the hostile alphabet and Markdown syntax THEN its code span in a table cell reads as the text itself', () => {
+    const markdownSyntax = fc.constantFrom('`', '``', '```', ' ', '|', '\\|', '\\', '<b>x</b>', '[a](https://e.example)', '![i](x.png)', '*', '_', '&amp;', '<!--');
+    fc.assert(
+      fc.property(hostileString({ plain: markdownSyntax, maxFragments: 8 }), (value) => {
+        // The report shows every value escaped onto one line first: that is the text a cell must keep.
+        const explanation = PlanExplanation._fromPlanAndMap(otherAt(`aws_s3_bucket.x[${JSON.stringify(value)}]`), stack);
+        const shown = explanation.changes[0].address;
+        const row = explanation.toMarkdown().split('\n').find((l) => l.endsWith('| delete | deleted by the plan |'))!;
+        const cells = gfmCells(row);
+        expect(cells).toHaveLength(3);
+        expect(cellText(cells[0])).toBe(shown);
+        // Any one-line text, backslashes unescaped.
+        const line = escapeForLine(value, false);
+        expect(cellText(gfmCells(`| ${codeSpan(line)} |`)[0])).toBe(line);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

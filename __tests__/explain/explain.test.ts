@@ -198,7 +198,7 @@ describe('explain: what is shown', () => {
       before: { resource_id: 'dashboard:abc', bindings: [{ relation: 'viewer', principals: ['role:a'] }] },
       after: { resource_id: 'dashboard:abc', bindings: [{ relation: 'viewer', principals: ['role:a', 'role:b|c'] }] },
     });
-    const rows = PlanExplanation.fromPlanAndConfig(plan, JSON.stringify(config)).toMarkdown().split('\n').filter((l) => l.startsWith('| `` team'));
+    const rows = PlanExplanation.fromPlanAndConfig(plan, JSON.stringify(config)).toMarkdown().split('\n').filter((l) => l.startsWith('| ``team'));
     expect(rows).toHaveLength(2);
     for (const row of rows) expect(row.replace(/\\\|/g, '').split('|')).toHaveLength(7);
   });

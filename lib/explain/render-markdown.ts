@@ -24,7 +24,7 @@ export function renderMarkdown(changes: readonly ExplainedResource[], drift: rea
   }
   if (others.length > 0) {
     lines.push('', '#### Resources not made by these constructs', '', '| Address | Action | Cause |', '|---|---|---|');
-    for (const r of others) lines.push(`| ${code(r.address)} | ${escape(r.actions.join(' + '))} | ${escape(r.causes.join('; '))} |`);
+    for (const r of others) lines.push(`| ${codeSpan(r.address)} | ${escape(r.actions.join(' + '))} | ${escape(r.causes.join('; '))} |`);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -32,18 +32,36 @@ export function renderMarkdown(changes: readonly ExplainedResource[], drift: rea
 function table(resources: readonly ExplainedResource[]): string[] {
   const rows = ['| Construct | Kind | Action | Cause | Change |', '|---|---|---|---|---|'];
   for (const r of resources) {
-    const start = `| ${code(constructLabel(r))} | ${escape(r.kind)}${r.node === undefined ? '' : ` ${code(r.node)}`} | ${escape(r.actions.join(' + '))} | ${escape(r.causes.join('; '))} |`;
-    rows.push(`${start} ${code(r.address)}${r.previousAddress === undefined ? '' : ` (was ${code(r.previousAddress)})`} |`);
+    const start = `| ${codeSpan(constructLabel(r))} | ${escape(r.kind)}${r.node === undefined ? '' : ` ${codeSpan(r.node)}`} | ${escape(r.actions.join(' + '))} | ${escape(r.causes.join('; '))} |`;
+    rows.push(`${start} ${codeSpan(r.address)}${r.previousAddress === undefined ? '' : ` (was ${codeSpan(r.previousAddress)})`} |`);
     for (const f of r.fields) rows.push(`${start} ${escape(fieldPhrase(f))} |`);
   }
   return rows;
 }
 
-// A code span whose text may hold backticks and pipes (GFM tables split at an unescaped `|`, even in code).
-function code(text: string): string {
-  const fence = text.includes('`') ? '``' : '`';
-  const pad = text.includes('`') ? ' ' : '';
+/**
+ * A code span whose text may hold backticks and pipes (CommonMark 0.31.2, 6.1
+ * "Code spans"): the fence is one backtick longer than the longest backtick run
+ * in the text, so that no run inside closes it; a space pads each side when the
+ * text starts or ends with a backtick or a space (the reader removes one space
+ * from each side). A GFM table splits cells at an unescaped `|`, even in code,
+ * so pipes are escaped; a backslash before a pipe cannot be kept in a code span
+ * there (the table reads `\\|` as an escaped backslash, then a border), so such
+ * text, like empty or blank text, is escaped plain text instead.
+ */
+export function codeSpan(text: string): string {
+  if (text.trim() === '' || text.includes('\\|')) return text === '' ? '' : literal(text);
+  let longest = 0;
+  for (const run of text.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
+  const fence = '`'.repeat(longest + 1);
+  const pad = /^[` ]|[` ]$/.test(text) ? ' ' : '';
   return `${fence}${pad}${text.replace(/\|/g, '\\|')}${pad}${fence}`;
+}
+
+// Every ASCII punctuation character backslash-escaped (CommonMark 2.4), spaces at the ends as character
+// references (a cell trims spaces): the text reads literally, whatever it holds.
+function literal(text: string): string {
+  return text.replace(/[!-/:-@[-`{-~]/g, (c) => `\\${c}`).replace(/^ +| +$/g, (spaces) => '&#32;'.repeat(spaces.length));
 }
 
 // Markdown's punctuation in a cell's plain text, backslash-escaped: no emphasis, code, link, HTML or cell break from user text.
