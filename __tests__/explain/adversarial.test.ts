@@ -5,10 +5,11 @@ import { ConstructMap } from '../../lib/explain/construct-map';
 import { escapeForLine } from '../../lib/core/server-text';
 import { codeSpan } from '../../lib/explain/render-markdown';
 import { PlanExplanation } from '../../lib/explain/plan-explanation';
-import { readPlanJson } from '../../lib/explain/plan-json';
+import { readPlanJson, TERRAFORM_ACTION_LISTS } from '../../lib/explain/plan-json';
+import { ExplainGate } from '../../lib/explain/gates';
 import { errorOf } from '../support/errors';
 import { hostileString } from '../support/hostile-strings';
-import { runCommand } from './support';
+import { reportIsValid, runCommand } from './support';
 import fc from 'fast-check';
 import * as fs from 'fs';
 import * as os from 'os';
@@ -188,5 +189,51 @@ describe('explain: Markdown code spans (finding 2)', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+/** A plan of one bucket (not made by these constructs) per action list, each at `aws_s3_bucket.b<i>`. */
+const bucketsWith = (lists: readonly (readonly string[])[]) => ({
+  format_version: '1.2',
+  resource_changes: lists.map((actions, i) => ({
+    address: `aws_s3_bucket.b${i}`,
+    mode: 'managed',
+    type: 'aws_s3_bucket',
+    change: { actions, before: actions[0] === 'create' && actions.length === 1 ? null : { bucket: 'b' }, after: actions.includes('delete') && actions.length === 1 ? null : { bucket: 'b' } },
+  })),
+});
+
+describe('explain: action lists (finding 3)', () => {
+  const stack = ConstructMap.fromStackConfig(nodeStack(0));
+
+  test('GIVEN action lists Terraform never writes (cases/66) THEN a ValidationError names each JSON path; nothing is explained', () => {
+    const invalid = [['update', 'delete'], ['delete', 'delete'], ['no-op', 'delete'], ['forget', 'create'], ['read', 'delete'], ['create', 'create'], ['delete', 'create', 'delete'], [], ['bogus'], 'delete'];
+    const e = errorOf(() => readPlanJson(bucketsWith(invalid as string[][])));
+    expect(e.problems.map((p) => p.path)).toEqual(invalid.map((_a, i) => `plan/resource_changes/${i}/change/actions`));
+    expect(e.problems[0].allowed).toBe('one of Terraform\'s action lists: ["no-op"], ["create"], ["read"], ["update"], ["delete","create"], ["create","delete"], ["delete"], ["forget"], ["create","forget"]');
+    // In resource_drift too.
+    const drift = { format_version: '1.2', resource_drift: bucketsWith([['update', 'delete']]).resource_changes };
+    expect(errorOf(() => readPlanJson(drift)).problems[0].path).toBe('plan/resource_drift/0/change/actions');
+  });
+
+  test('GIVEN every action list Terraform writes THEN each is explained, the JSON report validates, and create+forget is a replace without destroy that the replace gate (not the delete gate) matches', () => {
+    const explanation = PlanExplanation._fromPlanAndMap(bucketsWith(TERRAFORM_ACTION_LISTS), stack);
+    expect(reportIsValid(explanation.toJson())).toBe(true);
+    expect(explanation.changes.map((r) => r.actions)).toEqual([['no-op'], ['create'], ['read'], ['update'], ['replace'], ['replace'], ['delete'], ['remove from state'], ['replace without destroy']]);
+    const forgotten = PlanExplanation._fromPlanAndMap(bucketsWith([['create', 'forget']]), stack);
+    expect(forgotten.changes[0].causes).toEqual(['Terraform plans a replacement; the existing object will not be destroyed (destroy = false is set in the configuration): Terraform forgets it']);
+    expect(forgotten.toText()).toContain('Plan: 1 to replace without destroy;');
+    expect(forgotten.gatesMatched([ExplainGate.REPLACE, ExplainGate.DELETE])).toEqual([ExplainGate.REPLACE]);
+    expect(reportIsValid(forgotten.toJson())).toBe(true);
+  });
+
+  test('GIVEN the plan of cases/66 and --fail-on delete THEN the command exits 1 with one line naming the first wrong JSON paths', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'explain-actions-'));
+    fs.writeFileSync(path.join(dir, 'cdk.tf.json'), JSON.stringify(nodeStack(0)));
+    fs.writeFileSync(path.join(dir, 'plan.json'), JSON.stringify(bucketsWith([['update', 'delete'], ['delete', 'delete']])));
+    const run = await runCommand(['explain', '--plan', path.join(dir, 'plan.json'), '--stack', dir, '--fail-on', 'delete']);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(/^explain: cannot read the plan: plan\/resource_changes\/0\/change\/actions: received \["update","delete"\]; allowed: one of Terraform's action lists: .*; plan\/resource_changes\/1\/change\/actions: received \["delete","delete"\]; .*$/);
   });
 });

@@ -18,18 +18,25 @@ export function actionsOf(change: PlanResourceChange): string[] {
   return out;
 }
 
+/**
+ * A replacement whose old object is forgotten, not destroyed (`["create","forget"]`:
+ * the resource has `lifecycle { destroy = false }`). Terraform calls it a
+ * replace; the --fail-on replace gate matches it, the delete gate does not.
+ */
+export const REPLACE_WITHOUT_DESTROY = 'replace without destroy';
+
+// The plan reader admits only Terraform's action lists (plan-json.ts TERRAFORM_ACTION_LISTS).
 function mainAction(actions: readonly string[]): string {
-  const set = actions.join(',');
-  switch (set) {
+  switch (actions.join(',')) {
     case 'delete,create':
     case 'create,delete':
       return 'replace';
-    case 'forget':
     case 'create,forget':
-    case 'forget,create':
-      return set === 'forget' ? 'remove from state' : 'replace';
+      return REPLACE_WITHOUT_DESTROY;
+    case 'forget':
+      return 'remove from state';
     default:
-      return actions.length === 1 ? actions[0] : set;
+      return actions[0];
   }
 }
 
@@ -57,6 +64,10 @@ export function causesOf(change: PlanResourceChange, kind: string, rename: Trigg
     case 'replace':
       out.push(replaceCause(change, kind, rename));
       break;
+    case REPLACE_WITHOUT_DESTROY:
+      // Terraform's own words for plans.CreateThenForget.
+      out.push(`${replaceCause(change, kind, rename)}; the existing object will not be destroyed (destroy = false is set in the configuration): Terraform forgets it`);
+      break;
     case 'delete':
       out.push(DELETE_REASONS[change.actionReason ?? ''] ?? 'deleted by the plan');
       break;
@@ -70,6 +81,7 @@ export function causesOf(change: PlanResourceChange, kind: string, rename: Trigg
       if (out.length === 0) out.push('no change');
       break;
     default:
+      // read: a data source's or a deferred resource's read.
       out.push(`Terraform plans ${escapeForLine(c.actions.join(' and '))}`);
   }
   return out;

@@ -58,7 +58,8 @@ export interface ExplainedResource {
    */
   readonly node?: string;
   /**
-   * What happens, in order: `create`, `update`, `replace`, `delete`, `import`,
+   * What happens, in order: `create`, `update`, `replace`, `replace without destroy`
+   * (Terraform's `["create","forget"]`: the old object is forgotten, not destroyed), `delete`, `import`,
    * `move`, `remove from state`, `no-op`, `read`; for drift,
    * `changed outside Terraform` or `deleted outside Terraform`.
    */

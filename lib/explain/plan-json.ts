@@ -11,7 +11,25 @@ export const PLAN_ERROR_PATH = 'plan';
 
 /** Terraform's actions, as `change.actions` spells them. */
 export type TerraformAction = 'no-op' | 'create' | 'read' | 'update' | 'delete' | 'forget';
-const ACTIONS: readonly string[] = ['no-op', 'create', 'read', 'update', 'delete', 'forget'];
+
+/**
+ * The only action lists Terraform writes: hashicorp/terraform
+ * internal/command/jsonplan/plan.go, `type Change`, the comment on `Actions`
+ * ("Valid actions values are: ..."). Any other list (`["update","delete"]`,
+ * `["forget","create"]`) is refused rather than explained: a gate could miss it.
+ */
+export const TERRAFORM_ACTION_LISTS: readonly (readonly TerraformAction[])[] = [
+  ['no-op'],
+  ['create'],
+  ['read'],
+  ['update'],
+  ['delete', 'create'],
+  ['create', 'delete'],
+  ['delete'],
+  ['forget'],
+  ['create', 'forget'],
+];
+const ACTION_LISTS = new Set(TERRAFORM_ACTION_LISTS.map((list) => JSON.stringify(list)));
 
 /** One `change` object: before and after, with their masks of unknown and sensitive values. */
 export interface PlanChange {
@@ -128,8 +146,8 @@ function readChangeBody(value: unknown, path: string, problems: Problems): PlanC
   const change = value as { [key: string]: unknown };
   const actions = change.actions;
   let ok = true;
-  if (!Array.isArray(actions) || actions.length === 0 || actions.some((a) => typeof a !== 'string' || !ACTIONS.includes(a))) {
-    problems.add(`${path}/actions`, actions, `a non-empty list of ${ACTIONS.join(', ')}`);
+  if (!Array.isArray(actions) || !ACTION_LISTS.has(JSON.stringify(actions))) {
+    problems.add(`${path}/actions`, actions, `one of Terraform's action lists: ${TERRAFORM_ACTION_LISTS.map((list) => JSON.stringify(list)).join(', ')}`);
     ok = false;
   }
   const replacePaths = change.replace_paths;

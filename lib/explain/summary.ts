@@ -2,7 +2,7 @@
 import { ExplainedResource } from './explained';
 
 /** The order actions are counted and listed in. */
-export const ACTION_ORDER: readonly string[] = ['create', 'update', 'replace', 'delete', 'import', 'move', 'remove from state', 'read', 'no-op'];
+export const ACTION_ORDER: readonly string[] = ['create', 'update', 'replace', 'replace without destroy', 'delete', 'import', 'move', 'remove from state', 'read', 'no-op'];
 
 /** Action → number of resources it touches (a resource imported and updated counts for both); drift as `changed outside Terraform`. */
 export function countActions(changes: readonly ExplainedResource[], drift: readonly ExplainedResource[]): { [action: string]: number } {
