@@ -237,3 +237,86 @@ describe('explain: action lists (finding 3)', () => {
     expect(run.stderr).toMatch(/^explain: cannot read the plan: plan\/resource_changes\/0\/change\/actions: received \["update","delete"\]; allowed: one of Terraform's action lists: .*; plan\/resource_changes\/1\/change\/actions: received \["delete","delete"\]; .*$/);
   });
 });
+
+/** The leaf paths of a JSON value (object keys and list indexes). */
+function leafPaths(value: unknown, at: (string | number)[] = []): (string | number)[][] {
+  if (value === null || typeof value !== 'object') return [at];
+  return Object.entries(value).flatMap(([k, v]) => leafPaths(v, [...at, Array.isArray(value) ? Number(k) : k]));
+}
+
+/** A copy of `value` with `leaf` at `path`. */
+function withLeaf(value: unknown, path: readonly (string | number)[], leaf: unknown): unknown {
+  if (path.length === 0) return leaf;
+  const copy: any = Array.isArray(value) ? [...value] : { ...(value as object) };
+  copy[path[0]] = withLeaf(copy[path[0]], path.slice(1), leaf);
+  return copy;
+}
+
+/** A mask (before_sensitive / after_sensitive) marking only `path`. */
+function maskAt(path: readonly (string | number)[]): unknown {
+  let mask: unknown = true;
+  for (let i = path.length - 1; i >= 0; i--) {
+    const key = path[i];
+    if (typeof key === 'number') {
+      const list: unknown[] = Array.from({ length: key + 1 }, () => ({}));
+      list[key] = mask;
+      mask = list;
+    } else mask = { [key]: mask };
+  }
+  return mask;
+}
+
+describe('explain: sensitive values (finding 4)', () => {
+  // Each resource these constructs write, with a value at every kind of place: node names, label keys and
+  // values, taints, relations, principals, profile names and content.
+  const resources: { [address: string]: { type: string; metadataPath: string; value: object } } = {
+    'kubernetes_manifest.nodes_w1_1A2B3C4D': {
+      type: 'kubernetes_manifest',
+      metadataPath: 'warehouse/nodes/w1',
+      value: { manifest: { apiVersion: 'v1', kind: 'Node', metadata: { name: 'w1', labels: { pool: 'general' }, annotations: { note: 'n' } }, spec: { podCIDR: '10.0.0.0/24', taints: [{ key: 'k', value: 'v', effect: 'NoSchedule' }] } } },
+    },
+    'kubernetes_labels.lnodes_w2-labels_1A2B3C4D': { type: 'kubernetes_labels', metadataPath: 'warehouse/lnodes/w2-labels', value: { api_version: 'v1', kind: 'Node', metadata: [{ name: 'w2' }], labels: { pool: 'general' } } },
+    'kubernetes_node_taint.lnodes_w2-taints_1A2B3C4D': { type: 'kubernetes_node_taint', metadataPath: 'warehouse/lnodes/w2-taints', value: { metadata: [{ name: 'w2' }], taint: [{ key: 'k', value: 'v', effect: 'NoSchedule' }] } },
+    'datadog_restriction_policy.dashboard_1A2B3C4D': { type: 'datadog_restriction_policy', metadataPath: 'warehouse/dashboard/Resource', value: { resource_id: 'dashboard:abc', bindings: [{ relation: 'viewer', principals: ['role:a'] }] } },
+    'aws_redshift_authentication_profile.analysts_1A2B3C4D': { type: 'aws_redshift_authentication_profile', metadataPath: 'warehouse/analysts/Resource', value: { authentication_profile_name: 'analysts', authentication_profile_content: '{"A":"1"}' } },
+  };
+  const config = { resource: {} as { [type: string]: { [name: string]: object } } };
+  for (const [address, r] of Object.entries(resources)) (config.resource[r.type] ??= {})[address.split('.')[1]] = { '//': { metadata: { path: r.metadataPath } } };
+  const map = ConstructMap.fromStackConfig(config);
+
+  test('GIVEN a plan whose value at any one leaf of any construct resource is marked sensitive THEN no report shows it, whatever the action (cases/68: a node name)', () => {
+    let checked = 0;
+    for (const [address, r] of Object.entries(resources)) {
+      for (const leaf of leafPaths(r.value)) {
+        for (const actions of [['update'], ['delete'], ['create'], ['delete', 'create']]) {
+          const before = actions[0] === 'create' && actions.length === 1 ? null : withLeaf(r.value, leaf, 'SECRET-BEFORE');
+          const after = actions[0] === 'delete' && actions.length === 1 ? null : withLeaf(r.value, leaf, 'SECRET-AFTER');
+          const change = { actions, before, after, before_sensitive: before === null ? false : maskAt(leaf), after_sensitive: after === null ? false : maskAt(leaf) };
+          const plan = { format_version: '1.2', resource_changes: [{ address, mode: 'managed', type: r.type, change }] };
+          const explanation = PlanExplanation._fromPlanAndMap(plan, map);
+          const reports = explanation.toText() + explanation.toMarkdown() + explanation.toJson();
+          expect([address, leaf.join('.'), actions.join(), reports.includes('SECRET')]).toEqual([address, leaf.join('.'), actions.join(), false]);
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBe(4 * 22);
+  });
+
+  test('GIVEN cases/68 (a deleted node manifest whose name is sensitive) THEN its node reads (sensitive)', () => {
+    const plan = {
+      format_version: '1.2',
+      resource_changes: [
+        {
+          address: 'kubernetes_manifest.nodes_worker-1_4E8E45BFx',
+          mode: 'managed',
+          type: 'kubernetes_manifest',
+          change: { actions: ['delete'], before: { manifest: { apiVersion: 'v1', kind: 'Node', metadata: { name: 'SECRETNODE' } } }, after: null, before_sensitive: { manifest: { metadata: { name: true } } }, after_sensitive: false },
+        },
+      ],
+    };
+    const explanation = PlanExplanation._fromPlanAndMap(plan, map);
+    expect(explanation.changes[0].node).toBe('(sensitive)');
+    expect(explanation.toText()).toContain('nodes_worker-1_4E8E45BFx (no longer in the configuration) · node manifest (sensitive) · delete');
+  });
+});

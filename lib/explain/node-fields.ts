@@ -2,7 +2,7 @@
 // kubernetes_manifest's manifest (labels, annotations, taints, and any other
 // field by its manifest path), kubernetes_labels, kubernetes_annotations and
 // kubernetes_node_taint; each names its node.
-import { ChangeSide, child, display, isOpaque, sameValue } from './change-side';
+import { ChangeSide, child, display, isOpaque, sameValue, SENSITIVE } from './change-side';
 import { ExplainedFieldChange } from './explained';
 import { byCodeUnit, diffMap, diffOtherAttributes, diffTree, diffValue, isPresent } from './field-diff';
 
@@ -15,9 +15,13 @@ export function nodeNameOf(type: string, before: ChangeSide, after: ChangeSide):
   for (const side of [after, before]) {
     const name =
       type === 'kubernetes_manifest'
-        ? child(child(child(side, 'manifest'), 'metadata'), 'name').value
-        : (Array.isArray(child(side, 'metadata').value) ? child(child(child(side, 'metadata'), 0), 'name') : child(child(side, 'metadata'), 'name')).value;
-    if (typeof name === 'string') return name;
+        ? child(child(child(side, 'manifest'), 'metadata'), 'name')
+        : Array.isArray(child(side, 'metadata').value)
+          ? child(child(child(side, 'metadata'), 0), 'name')
+          : child(child(side, 'metadata'), 'name');
+    // A name marked sensitive (before_sensitive / after_sensitive) is never shown, not even as the node.
+    if (name.sensitive === true && name.value !== null && name.value !== undefined) return SENSITIVE;
+    if (typeof name.value === 'string') return name.value;
   }
   return undefined;
 }
