@@ -8,9 +8,13 @@ import { PlanExplanation } from '../../lib/explain/plan-explanation';
 import { readPlanJson, TERRAFORM_ACTION_LISTS } from '../../lib/explain/plan-json';
 import { ExplainGate } from '../../lib/explain/gates';
 import { errorOf } from '../support/errors';
+import { synthApp } from '../support/synth';
+import { App, TerraformStack } from '../../lib/core/framework';
+import { AuthenticationProfile, AwsProvider, KubernetesProvider, NodeList, NodeListMode, ReplaceTriggerKind } from '../../lib';
 import { hostileString } from '../support/hostile-strings';
 import { reportIsValid, runCommand } from './support';
 import fc from 'fast-check';
+import { Construct } from 'constructs';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -318,5 +322,90 @@ describe('explain: sensitive values (finding 4)', () => {
     const explanation = PlanExplanation._fromPlanAndMap(plan, map);
     expect(explanation.changes[0].node).toBe('(sensitive)');
     expect(explanation.toText()).toContain('nodes_worker-1_4E8E45BFx (no longer in the configuration) · node manifest (sensitive) · delete');
+  });
+});
+
+describe('explain: attribution, causes and objects (findings 5, 6, 7, 8, 10)', () => {
+  // A stack inside a scope (prod/warehouse), synthesized for real, with a construct inside a scope of its own.
+  let dir: string;
+  let config: any;
+  beforeAll(() => {
+    const out = synthApp((app: App) => {
+      const stack = new TerraformStack(new Construct(app, 'prod'), 'warehouse');
+      new AwsProvider(stack, 'aws', { region: 'us-east-1' });
+      new KubernetesProvider(stack, 'kubernetes', { configPath: '~/.kube/config' });
+      new AuthenticationProfile(new Construct(stack, 'team'), 'analysts', { authenticationProfileName: 'old-n', authenticationProfileContent: { A: '1' }, replaceTrigger: ReplaceTriggerKind.NULL_RESOURCE });
+      new NodeList(stack, 'nodes', { items: [{ metadata: { name: 'worker-1', labels: { a: 'b' } } }] });
+      new NodeList(stack, 'lnodes', { mode: NodeListMode.LABELS_ANNOTATIONS_TAINTS, items: [{ metadata: { name: 'w2', labels: { a: 'b' } } }] });
+    }, false);
+    dir = path.join(out, 'stacks', 'warehouse');
+    config = JSON.parse(fs.readFileSync(path.join(dir, 'cdk.tf.json'), 'utf8'));
+  });
+  const addressOf = (type: string, prefix: string) => `${type}.${Object.keys(config.resource[type]).find((n) => n.startsWith(prefix))}`;
+  const explain = (resource_changes: object[]) => PlanExplanation._fromPlanAndMap({ format_version: '1.2', resource_changes }, ConstructMap.fromStackDirectory(dir));
+  const change = (address: string, body: object, extra: object = {}) => ({ address, mode: 'managed', type: address.split('.')[0], change: body, ...extra });
+
+  test('GIVEN a stack nested in a scope (finding 7) THEN construct paths are the metadata paths minus the stack\'s own path', () => {
+    expect(config.resource.aws_redshift_authentication_profile[addressOf('aws_redshift_authentication_profile', 'team_analysts').split('.')[1]]['//'].metadata.path).toBe('prod/warehouse/team/analysts/Resource');
+    const map = ConstructMap.fromStackDirectory(dir);
+    expect(map.originOf(addressOf('aws_redshift_authentication_profile', 'team_analysts'))).toEqual({ constructPath: 'team/analysts', resourceId: 'Resource' });
+    expect(map.originOf(addressOf('null_resource', 'team_analysts'))).toEqual({ constructPath: 'team/analysts', resourceId: 'NameTrigger' });
+    expect(map.originOf(addressOf('kubernetes_manifest', 'nodes'))).toEqual({ constructPath: 'nodes', resourceId: 'worker-1' });
+  });
+
+  test('GIVEN node resources whose planned values lack kind, manifest or are unknown (finding 5: cases/18f, 18g, 19) THEN the stack attributes them to their NodeList', () => {
+    const manifest = addressOf('kubernetes_manifest', 'nodes');
+    const labels = addressOf('kubernetes_labels', 'lnodes');
+    const explained = explain([
+      change(manifest, { actions: ['create'], before: null, after: { manifest: null }, after_unknown: { manifest: true } }),
+      change(labels, { actions: ['update'], before: { metadata: [{ name: 'w2' }], labels: { a: 'x' } }, after: { metadata: [{ name: 'w2' }], labels: { a: 'y' } } }),
+    ]);
+    expect(explained.changes.map((r) => [r.constructPath, r.kind, r.node])).toEqual([
+      ['lnodes', 'node labels', 'w2'],
+      ['nodes', 'node manifest', undefined],
+    ]);
+    expect(explained.changes[0].fields).toEqual([{ field: 'labels', key: 'a', change: 'changed', before: '"x"', after: '"y"' }]);
+    expect(explain([change(manifest, { actions: ['update'], before: { manifest: {} }, after: { manifest: {} } })]).changes[0].kind).toBe('node manifest');
+    // Values that say another kind are not a node's.
+    expect(explain([change(manifest, { actions: ['update'], before: { manifest: { kind: 'ConfigMap' } }, after: { manifest: { kind: 'ConfigMap' } } })]).changes[0].kind).toBe('other');
+  });
+
+  test('GIVEN the name trigger replaced by request and the profile replaced by its trigger, the name unchanged (finding 6: cases/57d) THEN the cause is the trigger\'s replacement, not a rename', () => {
+    const trigger = addressOf('null_resource', 'team_analysts');
+    const profile = addressOf('aws_redshift_authentication_profile', 'team_analysts');
+    const profileChange = (name: string) =>
+      change(profile, { actions: ['delete', 'create'], before: { authentication_profile_name: 'old-n', authentication_profile_content: '{"A":"1"}' }, after: { authentication_profile_name: name, authentication_profile_content: '{"A":"1"}' } }, { action_reason: 'replace_by_triggers' });
+    const triggerChange = (name: string, reason: string) =>
+      change(trigger, { actions: ['delete', 'create'], before: { triggers: { authentication_profile_name: 'old-n' } }, after: { triggers: { authentication_profile_name: name } } }, { action_reason: reason });
+    const same = explain([triggerChange('old-n', 'replace_by_request'), profileChange('old-n')]);
+    expect(same.changes.find((r) => r.kind === 'profile')!.causes).toEqual(['replace_triggered_by: its name trigger is replaced (replacement requested (-replace)); the name is unchanged']);
+    const renamed = explain([triggerChange('new-n', 'replace_because_cannot_update'), profileChange('new-n')]);
+    expect(renamed.changes.find((r) => r.kind === 'profile')!.causes).toEqual(['renamed through the replace trigger: "old-n" → "new-n"']);
+  });
+
+  test('GIVEN a deposed object deleted and the current one created at one address (finding 8: cases/32) THEN two entries, the deposed one said so in every format', () => {
+    const profile = addressOf('aws_redshift_authentication_profile', 'team_analysts');
+    const explained = explain([
+      change(profile, { actions: ['delete'], before: { authentication_profile_name: 'old-n' }, after: null }, { deposed: '00000001' }),
+      change(profile, { actions: ['create'], before: null, after: { authentication_profile_name: 'old-n', authentication_profile_content: '{"A":"1"}' } }),
+    ]);
+    const deposed = explained.changes.find((r) => r.deposed !== undefined)!;
+    expect(deposed).toMatchObject({ constructPath: 'team/analysts', actions: ['delete'], deposed: '00000001', causes: ['deposed object 00000001 destroyed (an old object create_before_destroy left behind, not the current one)'] });
+    expect(explained.changes.filter((r) => r.deposed === undefined).map((r) => r.actions)).toEqual([['create']]);
+    expect(explained.toText()).toContain(`· ${profile} (deposed object 00000001)`);
+    expect(explained.toMarkdown()).toContain(`| \`${profile}\` (deposed object \`00000001\`) |`);
+    expect(reportIsValid(explained.toJson())).toBe(true);
+    expect(JSON.parse(explained.toJson()).changes.filter((r: any) => r.deposed === '00000001')).toHaveLength(1);
+  });
+
+  test('GIVEN an import whose id is unknown, or given by identity (finding 10: cases/48) THEN the cause reads (known after apply), or the identity', () => {
+    const profile = addressOf('aws_redshift_authentication_profile', 'team_analysts');
+    const value = { authentication_profile_name: 'old-n', authentication_profile_content: '{"A":"1"}' };
+    const unknown = explain([change(profile, { actions: ['no-op'], before: value, after: value, importing: { unknown: true } })]);
+    expect(unknown.changes[0].causes).toEqual(['import block (id (known after apply))']);
+    const identity = explain([change(profile, { actions: ['no-op'], before: value, after: value, importing: { identity: { id: 'old-n' } } })]);
+    expect(identity.changes[0].causes).toEqual(['import block (identity {"id":"old-n"})']);
+    const id = explain([change(profile, { actions: ['no-op'], before: value, after: value, importing: { id: 'old-n' } })]);
+    expect(id.changes[0].causes).toEqual(['import block (id "old-n")']);
   });
 });

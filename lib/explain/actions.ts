@@ -3,6 +3,7 @@
 // reviewer asks about (create, update, replace, delete, import, move, remove
 // from state, no-op) and one sentence per cause.
 import { describeValue } from '../core/received-value';
+import { KNOWN_AFTER_APPLY } from './change-side';
 import { escapeForLine } from '../core/server-text';
 import { propName } from './field-diff';
 import { PlanResourceChange } from './plan-json';
@@ -40,10 +41,12 @@ function mainAction(actions: readonly string[]): string {
   }
 }
 
-/** What a rename through the replace trigger changed: the trigger's name before and after, as shown. */
+/** A profile's name trigger replaced in the same plan: its name before and after, as shown, and why it is replaced. */
 export interface TriggerRename {
   readonly before: string;
   readonly after: string;
+  /** The trigger's own cause of replacement (a rename, `-replace`, taint, …). */
+  readonly triggerCause: string;
 }
 
 /**
@@ -54,7 +57,7 @@ export interface TriggerRename {
 export function causesOf(change: PlanResourceChange, kind: string, rename: TriggerRename | undefined): string[] {
   const out: string[] = [];
   const c = change.change;
-  if (c.importingId !== undefined) out.push(`import block (id ${describeValue(c.importingId)})`);
+  if (c.importingId !== undefined) out.push(`import block (${importTarget(c)})`);
   if (change.previousAddress !== undefined && change.previousAddress !== change.address) out.push(`moved block (from ${escapeForLine(change.previousAddress, false)})`);
   const main = mainAction(c.actions);
   switch (main) {
@@ -69,7 +72,11 @@ export function causesOf(change: PlanResourceChange, kind: string, rename: Trigg
       out.push(`${replaceCause(change, kind, rename)}; the existing object will not be destroyed (destroy = false is set in the configuration): Terraform forgets it`);
       break;
     case 'delete':
-      out.push(DELETE_REASONS[change.actionReason ?? ''] ?? 'deleted by the plan');
+      out.push(
+        change.deposed !== undefined
+          ? `deposed object ${escapeForLine(change.deposed)} destroyed (an old object create_before_destroy left behind, not the current one)`
+          : DELETE_REASONS[change.actionReason ?? ''] ?? 'deleted by the plan',
+      );
       break;
     case 'create':
       out.push('new in the configuration');
@@ -82,7 +89,7 @@ export function causesOf(change: PlanResourceChange, kind: string, rename: Trigg
       break;
     default:
       // read: a data source's or a deferred resource's read.
-      out.push(`Terraform plans ${escapeForLine(c.actions.join(' and '))}`);
+      out.push(`Terraform plans ${escapeForLine(c.actions.join(' and '))}${change.deposed === undefined ? '' : ` for deposed object ${escapeForLine(change.deposed)}`}`);
   }
   return out;
 }
@@ -96,12 +103,21 @@ const DELETE_REASONS: { readonly [reason: string]: string } = {
   delete_because_no_move_target: 'the target of its moved block is not in the configuration',
 };
 
-function replaceCause(change: PlanResourceChange, kind: string, rename: TriggerRename | undefined): string {
+// What the import block names: its id, "(known after apply)" when Terraform does not know it yet, or the identity.
+function importTarget(c: PlanResourceChange['change']): string {
+  if (c.importingUnknown === true) return `id ${KNOWN_AFTER_APPLY}`;
+  if (c.importingIdentity !== undefined && (c.importingId ?? '') === '') return `identity ${describeValue(c.importingIdentity)}`;
+  return `id ${describeValue(c.importingId)}`;
+}
+
+/** Why Terraform replaces the resource, in one sentence. */
+export function replaceCause(change: PlanResourceChange, kind: string, rename: TriggerRename | undefined): string {
   switch (change.actionReason) {
     case 'replace_by_triggers':
-      return rename !== undefined
-        ? `renamed through the replace trigger: ${rename.before} → ${rename.after}`
-        : 'replace_triggered_by: a resource it names is replaced or changed';
+      // A rename only when the name differs: the trigger may be replaced for another reason (-replace, taint).
+      if (rename !== undefined && rename.before !== rename.after) return `renamed through the replace trigger: ${rename.before} → ${rename.after}`;
+      if (rename !== undefined) return `replace_triggered_by: its name trigger is replaced (${rename.triggerCause}); the name is unchanged`;
+      return 'replace_triggered_by: a resource it names is replaced or changed';
     case 'replace_because_cannot_update':
       return `${forcingProps(change, kind).join(', ') || 'an attribute'} cannot change in place (forces replacement)`;
     case 'replace_because_tainted':

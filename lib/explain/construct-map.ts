@@ -16,7 +16,7 @@ export const STACK_ERROR_PATH = 'stack';
 
 /** Where one resource comes from. */
 export interface ResourceOrigin {
-  /** The construct's path below the stack: the metadata path minus the stack name and the resource's own id. */
+  /** The construct's path below the stack: the metadata path minus the stack's own path and the resource's own id. */
   readonly constructPath: string;
   /** The resource's own id in the construct tree (`Resource`, `NameTrigger`, a node name). */
   readonly resourceId: string;
@@ -77,23 +77,25 @@ export class ConstructMap {
     }
     const origins = new Map<string, ResourceOrigin>();
     const resources = (root as { [key: string]: unknown }).resource;
+    const removed = (root as { [key: string]: unknown }).removed;
+    const declared: { address: string; block: unknown }[] = [];
     if (isPlainObject(resources)) {
       for (const [type, byName] of Object.entries(resources as object)) {
         if (!isPlainObject(byName)) continue;
-        for (const [name, block] of Object.entries(byName as object)) {
-          const origin = originOf(block);
-          if (origin !== undefined) origins.set(`${type}.${name}`, origin);
-        }
+        for (const [name, block] of Object.entries(byName as object)) declared.push({ address: `${type}.${name}`, block });
       }
     }
     // A released construct's `removed` blocks carry its resources' paths (lib/core/removed-blocks.ts).
-    const removed = (root as { [key: string]: unknown }).removed;
     if (Array.isArray(removed)) {
       for (const block of removed) {
-        const origin = originOf(block);
         const from = (block as { from?: unknown } | null)?.from;
-        if (origin !== undefined && typeof from === 'string' && !origins.has(from)) origins.set(from, origin);
+        if (typeof from === 'string') declared.push({ address: from, block });
       }
+    }
+    const stackPath = stackPathOf(root as { [key: string]: unknown }, declared.map((d) => metadataPathOf(d.block)));
+    for (const { address, block } of declared) {
+      const origin = originOf(block, stackPath);
+      if (origin !== undefined && !origins.has(address)) origins.set(address, origin);
     }
     return new ConstructMap(origins);
   }
@@ -106,12 +108,44 @@ export class ConstructMap {
   }
 }
 
-function originOf(block: unknown): ResourceOrigin | undefined {
+function metadataPathOf(block: unknown): string | undefined {
   const metadataPath = (block as any)?.['//']?.metadata?.path;
-  if (typeof metadataPath !== 'string') return undefined;
+  return typeof metadataPath === 'string' ? metadataPath : undefined;
+}
+
+/**
+ * The stack's own path in the construct tree, as segments. cdktf writes each
+ * resource's full path (`<scopes…>/<stack>/<constructs…>/<id>`) and the stack's
+ * id as `"//".metadata.stackName`, not its path: a stack may sit inside scopes
+ * (`new TerraformStack(new Construct(app, 'prod'), 'warehouse')`). Every path
+ * starts with the stack's path, so it is the shortest prefix common to all
+ * paths that ends with the stack's id. (A scope above the stack with the
+ * stack's own id is read as the stack: the metadata cannot tell them apart.)
+ * Without a stack name, the first segment (a stack directly under the app).
+ */
+function stackPathOf(root: { [key: string]: unknown }, paths: readonly (string | undefined)[]): string[] | undefined {
+  const stackName = (root['//'] as any)?.metadata?.stackName;
+  const all = paths.filter((p): p is string => p !== undefined).map((p) => p.split('/'));
+  if (typeof stackName !== 'string' || all.length === 0) return undefined;
+  let common = all[0].slice(0, -1);
+  for (const segments of all) {
+    let i = 0;
+    while (i < common.length && i < segments.length - 1 && common[i] === segments[i]) i++;
+    common = common.slice(0, i);
+  }
+  const at = common.indexOf(stackName);
+  return at < 0 ? undefined : common.slice(0, at + 1);
+}
+
+function originOf(block: unknown, stackPath: readonly string[] | undefined): ResourceOrigin | undefined {
+  const metadataPath = metadataPathOf(block);
+  if (metadataPath === undefined) return undefined;
   const segments = metadataPath.split('/');
-  if (segments.length < 3) return undefined; // stack/resource: declared by the stack itself, not by a construct
-  return { constructPath: segments.slice(1, -1).join('/'), resourceId: segments[segments.length - 1] };
+  const below = stackPath !== undefined && stackPath.every((s, i) => segments[i] === s) ? stackPath.length : 1;
+  const constructPath = segments.slice(below, -1);
+  // stack/resource: declared by the stack itself, not by a construct; an empty segment names no construct.
+  if (constructPath.length === 0 || constructPath.some((s) => s === '')) return undefined;
+  return { constructPath: constructPath.join('/'), resourceId: segments[segments.length - 1] };
 }
 
 function describeShape(value: unknown): string {

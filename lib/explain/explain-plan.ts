@@ -1,7 +1,7 @@
 // A plan and a stack's construct map, explained resource by resource in the
 // constructs' terms, sorted by construct path, then address.
 import { escapeForLine } from '../core/server-text';
-import { causesOf, actionsOf, driftActionsOf, TriggerRename } from './actions';
+import { causesOf, actionsOf, driftActionsOf, replaceCause, TriggerRename } from './actions';
 import { ABSENT, ChangeSide, display } from './change-side';
 import { ConstructMap, formerConstructName, instanceKeyOf } from './construct-map';
 import { ExplainedFieldChange, ExplainedResource } from './explained';
@@ -68,6 +68,7 @@ function triggerRenames(prepared: readonly Prepared[]): Map<string, TriggerRenam
     out.set(`${p.constructPath}\u0000${instanceKeyOf(p.change.address)}`, {
       before: display(triggerName(p.change.type, p.before)),
       after: display(triggerName(p.change.type, p.after)),
+      triggerCause: replaceCause(p.change, p.kind, undefined),
     });
   }
   return out;
@@ -105,6 +106,7 @@ function resource(p: Prepared, actions: string[], causes: string[], fields: Expl
     causes,
     terraformActions: [...p.change.change.actions],
     ...(moved ? { previousAddress: escapeForLine(p.change.previousAddress!, false) } : {}),
+    ...(p.change.deposed === undefined ? {} : { deposed: escapeForLine(p.change.deposed) }),
     fields: fields.map(escapedKey),
   };
 }

@@ -74,6 +74,13 @@ export interface ExplainedResource {
    * @default - none (not moved)
    */
   readonly previousAddress?: string;
+  /**
+   * The deposed key when the change is to a deposed object of the address (an
+   * old object `create_before_destroy` left behind), not to its current object.
+   *
+   * @default - none (the current object)
+   */
+  readonly deposed?: string;
   /** The field changes, in the construct's terms (none for a delete or a removal from state). */
   readonly fields: ExplainedFieldChange[];
 }

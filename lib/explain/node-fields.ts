@@ -26,11 +26,16 @@ export function nodeNameOf(type: string, before: ChangeSide, after: ChangeSide):
   return undefined;
 }
 
-/** Whether a kubernetes resource is one of a node (its manifest's or its `kind` is Node). */
-export function isNodeResource(type: string, before: ChangeSide, after: ChangeSide): boolean {
+/**
+ * Whether the planned values say a kubernetes resource is a node's (its
+ * manifest's or its `kind` is Node): true, false, or undefined when neither
+ * side holds a kind (null, unknown, a manifest without one).
+ */
+export function nodeKindSaid(type: string, before: ChangeSide, after: ChangeSide): boolean | undefined {
   if (type === 'kubernetes_node_taint') return true;
   const kindOf = (side: ChangeSide) => (type === 'kubernetes_manifest' ? child(child(side, 'manifest'), 'kind') : child(side, 'kind')).value;
-  return kindOf(after) === 'Node' || kindOf(before) === 'Node';
+  const kinds = [kindOf(after), kindOf(before)].filter((k) => typeof k === 'string');
+  return kinds.length === 0 ? undefined : kinds.includes('Node');
 }
 
 /** The field changes of one node resource. */

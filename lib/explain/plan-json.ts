@@ -43,8 +43,12 @@ export interface PlanChange {
   readonly afterSensitive: unknown;
   /** Attribute paths (names and indexes) that force the replacement. */
   readonly replacePaths: readonly (readonly (string | number)[])[];
-  /** Set when an import block brings the resource into state. */
+  /** Set when an import block brings the resource into state: its id ('' when given by identity or unknown). */
   readonly importingId?: string;
+  /** The import id is known only at apply (jsonplan `Importing.Unknown`). */
+  readonly importingUnknown?: boolean;
+  /** The import's identity, when the import block gives one instead of an id (Terraform 1.12+). */
+  readonly importingIdentity?: unknown;
 }
 
 /** One entry of `resource_changes` or `resource_drift`. */
@@ -55,6 +59,8 @@ export interface PlanResourceChange {
   readonly type: string;
   /** Set when a moved block gives the resource a new address. */
   readonly previousAddress?: string;
+  /** Set when the change is to a deposed object of the instance (one create_before_destroy left), not its current one. */
+  readonly deposed?: string;
   readonly actionReason?: string;
   readonly change: PlanChange;
 }
@@ -133,9 +139,10 @@ function readChange(value: unknown, path: string, problems: Problems): PlanResou
   const mode = entry.mode === undefined ? 'managed' : requireString(entry.mode, `${path}/mode`, problems, '"managed" or "data"');
   const previousAddress = optionalString(entry.previous_address, `${path}/previous_address`, problems);
   const actionReason = optionalString(entry.action_reason, `${path}/action_reason`, problems);
+  const deposed = optionalString(entry.deposed, `${path}/deposed`, problems);
   const change = readChangeBody(entry.change, `${path}/change`, problems);
   if (address === undefined || type === undefined || mode === undefined || change === undefined) return undefined;
-  return { address, type, mode, previousAddress, actionReason, change };
+  return { address, type, mode, previousAddress, actionReason, change, ...(deposed === undefined || deposed === '' ? {} : { deposed }) };
 }
 
 function readChangeBody(value: unknown, path: string, problems: Problems): PlanChange | undefined {
@@ -155,14 +162,19 @@ function readChangeBody(value: unknown, path: string, problems: Problems): PlanC
     problems.add(`${path}/replace_paths`, replacePaths, 'a list of attribute paths (lists of names and indexes)');
     ok = false;
   }
+  // jsonplan `Importing`: id, unknown (the id is known only at apply), identity (instead of an id).
   let importingId: string | undefined;
+  let importingUnknown = false;
+  let importingIdentity: unknown;
   if (change.importing !== undefined && change.importing !== null) {
     const importing = change.importing as { [key: string]: unknown };
-    if (!isPlainObject(importing) || (importing.id !== undefined && typeof importing.id !== 'string')) {
-      problems.add(`${path}/importing`, change.importing, 'an object with the import id');
+    if (!isPlainObject(importing) || (importing.id !== undefined && typeof importing.id !== 'string') || (importing.unknown !== undefined && typeof importing.unknown !== 'boolean')) {
+      problems.add(`${path}/importing`, change.importing, 'an object with the import id (id, unknown, identity)');
       ok = false;
     } else {
       importingId = (importing.id as string | undefined) ?? '';
+      importingUnknown = importing.unknown === true;
+      importingIdentity = importing.identity ?? undefined;
     }
   }
   if (!ok) return undefined;
@@ -175,6 +187,8 @@ function readChangeBody(value: unknown, path: string, problems: Problems): PlanC
     afterSensitive: change.after_sensitive ?? false,
     replacePaths: (replacePaths as (string | number)[][] | undefined) ?? [],
     importingId,
+    ...(importingUnknown ? { importingUnknown } : {}),
+    ...(importingIdentity === undefined || importingIdentity === null ? {} : { importingIdentity }),
   };
 }
 

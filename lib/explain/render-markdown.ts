@@ -24,7 +24,7 @@ export function renderMarkdown(changes: readonly ExplainedResource[], drift: rea
   }
   if (others.length > 0) {
     lines.push('', '#### Resources not made by these constructs', '', '| Address | Action | Cause |', '|---|---|---|');
-    for (const r of others) lines.push(`| ${codeSpan(r.address)} | ${escape(r.actions.join(' + '))} | ${escape(r.causes.join('; '))} |`);
+    for (const r of others) lines.push(`| ${codeSpan(r.address)}${deposedNote(r)} | ${escape(r.actions.join(' + '))} | ${escape(r.causes.join('; '))} |`);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -33,10 +33,14 @@ function table(resources: readonly ExplainedResource[]): string[] {
   const rows = ['| Construct | Kind | Action | Cause | Change |', '|---|---|---|---|---|'];
   for (const r of resources) {
     const start = `| ${codeSpan(constructLabel(r))} | ${escape(r.kind)}${r.node === undefined ? '' : ` ${codeSpan(r.node)}`} | ${escape(r.actions.join(' + '))} | ${escape(r.causes.join('; '))} |`;
-    rows.push(`${start} ${codeSpan(r.address)}${r.previousAddress === undefined ? '' : ` (was ${codeSpan(r.previousAddress)})`} |`);
+    rows.push(`${start} ${codeSpan(r.address)}${r.previousAddress === undefined ? '' : ` (was ${codeSpan(r.previousAddress)})`}${deposedNote(r)} |`);
     for (const f of r.fields) rows.push(`${start} ${escape(fieldPhrase(f))} |`);
   }
   return rows;
+}
+
+function deposedNote(r: ExplainedResource): string {
+  return r.deposed === undefined ? '' : ` (deposed object ${codeSpan(r.deposed)})`;
 }
 
 /**

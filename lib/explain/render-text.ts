@@ -55,10 +55,10 @@ export function isUnchanged(r: ExplainedResource): boolean {
 
 function resourceLines(r: ExplainedResource): string[] {
   const head = resourceHead(r);
-  const moved = r.previousAddress === undefined ? '' : ` (was ${r.previousAddress})`;
+  const moved = (r.previousAddress === undefined ? '' : ` (was ${r.previousAddress})`) + (r.deposed === undefined ? '' : ` (deposed object ${r.deposed})`);
   return [`  ${head} · ${r.address}${moved}`, ...r.fields.map((f) => `  ${head} · ${fieldPhrase(f)}`)];
 }
 
 function otherLine(r: ExplainedResource): string {
-  return `  ${r.address} · ${r.actions.join(' + ')} · ${r.causes.join('; ')}`;
+  return `  ${r.address}${r.deposed === undefined ? '' : ` (deposed object ${r.deposed})`} · ${r.actions.join(' + ')} · ${r.causes.join('; ')}`;
 }

@@ -2,7 +2,7 @@
 // place in the construct (`Resource`, `NameTrigger`, a node's resources).
 import { ChangeSide } from './change-side';
 import { ResourceOrigin } from './construct-map';
-import { isNodeResource } from './node-fields';
+import { nodeKindSaid } from './node-fields';
 
 /** The kinds of resource these constructs declare, as reports name them. */
 export const ResourceKinds = {
@@ -42,7 +42,13 @@ export function resourceKind(type: string, address: string, origin: ResourceOrig
     case 'null_resource':
       if (origin !== undefined) return origin.resourceId === 'NameTrigger' ? ResourceKinds.NAME_TRIGGER : ResourceKinds.OTHER;
       return /(^|\.)[^.]*_NameTrigger_[0-9A-F]{8}(\[|$)/.test(address) ? ResourceKinds.NAME_TRIGGER : ResourceKinds.OTHER;
-    default:
-      return NODE_KINDS[type] !== undefined && isNodeResource(type, before, after) ? NODE_KINDS[type] : ResourceKinds.OTHER;
+    default: {
+      if (NODE_KINDS[type] === undefined) return ResourceKinds.OTHER;
+      // A construct's resource whose planned values say no kind at all (null, unknown, partial) is the construct's:
+      // the stack's metadata attributes it (the same in a JSON and an HCL synth, whose metadata.json has no values).
+      const said = nodeKindSaid(type, before, after);
+      const isNode = type === 'kubernetes_node_taint' || said === true || (said === undefined && origin !== undefined);
+      return isNode ? NODE_KINDS[type] : ResourceKinds.OTHER;
+    }
   }
 }
