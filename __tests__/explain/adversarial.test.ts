@@ -3,6 +3,7 @@
 // nesting, Markdown code spans, action lists, sensitive node names.
 import { ConstructMap } from '../../lib/explain/construct-map';
 import { escapeForLine } from '../../lib/core/server-text';
+import { describeValue, isCredentialLookingKey } from '../../lib/core/received-value';
 import { codeSpan } from '../../lib/explain/render-markdown';
 import { PlanExplanation } from '../../lib/explain/plan-explanation';
 import { readPlanJson, TERRAFORM_ACTION_LISTS } from '../../lib/explain/plan-json';
@@ -407,5 +408,40 @@ describe('explain: attribution, causes and objects (findings 5, 6, 7, 8, 10)', (
     expect(identity.changes[0].causes).toEqual(['import block (identity {"id":"old-n"})']);
     const id = explain([change(profile, { actions: ['no-op'], before: value, after: value, importing: { id: 'old-n' } })]);
     expect(id.changes[0].causes).toEqual(['import block (id "old-n")']);
+  });
+});
+
+describe('explain: drift of other resources, credential-looking keys (findings 9, 11)', () => {
+  test('GIVEN drift of a resource these constructs did not make (finding 9: cases/37) THEN the Markdown lists it by address, as the text does, with no construct', () => {
+    const bucket = { address: 'aws_s3_bucket.b', mode: 'managed', type: 'aws_s3_bucket' };
+    const plan = {
+      format_version: '1.2',
+      resource_changes: [{ ...bucket, change: { actions: ['no-op'], before: { bucket: 'b' }, after: { bucket: 'b' } } }],
+      resource_drift: [{ ...bucket, change: { actions: ['update'], before: { bucket: 'a' }, after: { bucket: 'b' } } }],
+    };
+    const explanation = PlanExplanation._fromPlanAndMap(plan, ConstructMap.fromStackConfig(nodeStack(0)));
+    const markdown = explanation.toMarkdown();
+    expect(markdown).not.toContain('no longer in the configuration');
+    expect(markdown).toContain('#### Changed outside Terraform\n\n| Address | Action | Cause |\n|---|---|---|\n| `aws_s3_bucket.b` | changed outside Terraform | changed outside Terraform |');
+    expect(explanation.toText()).toContain('Changed outside Terraform:\n  aws_s3_bucket.b · changed outside Terraform · changed outside Terraform');
+  });
+
+  test('GIVEN profile content under ConnectionString, Cookie, Bearer, SAS keys and a Cyrillic lookalike of Password (finding 11: cases/14, 15) THEN no value is shown, in reports and in error messages', () => {
+    const keys = ['ConnectionString', 'connection_string', 'Cookie', 'Bearer', 'SAS', 'sas_token', 'SessionId', 'P\u0430ssword', '\uff30assword'];
+    const content = (tag: string) => JSON.stringify(Object.fromEntries(keys.map((k, i) => [k, `${tag}SECRET${i}`])));
+    const profile = { address: 'aws_redshift_authentication_profile.analysts_1A2B3C4D', mode: 'managed', type: 'aws_redshift_authentication_profile' };
+    const config = { resource: { aws_redshift_authentication_profile: { analysts_1A2B3C4D: { '//': { metadata: { path: 'warehouse/analysts/Resource' } } } } } };
+    const plan = {
+      format_version: '1.2',
+      resource_changes: [{ ...profile, change: { actions: ['update'], before: { authentication_profile_name: 'a', authentication_profile_content: content('OLD') }, after: { authentication_profile_name: 'a', authentication_profile_content: content('NEW') } } }],
+    };
+    const explanation = PlanExplanation._fromPlanAndMap(plan, ConstructMap.fromStackConfig(config));
+    expect(explanation.changes[0].fields).toHaveLength(keys.length);
+    expect(explanation.toText() + explanation.toMarkdown() + explanation.toJson()).not.toContain('SECRET');
+    // The one rule serves error messages too: a received value under such a key is concealed.
+    for (const key of keys) expect(isCredentialLookingKey(key)).toBe(true);
+    expect(describeValue({ ConnectionString: 'Server=x;Password=SECRET', Cookie: 'SECRET', note: 'shown' })).not.toContain('SECRET');
+    // Ordinary keys stay readable.
+    for (const key of ['Kansas', 'AllowDBUserOverride', 'Client_ID', 'region']) expect(isCredentialLookingKey(key)).toBe(false);
   });
 });

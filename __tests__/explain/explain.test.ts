@@ -70,6 +70,10 @@ describe('explain: the construct map', () => {
   test('GIVEN a directory without a synthesized stack, or with a cdk.tf but no metadata.json THEN a ValidationError names it', () => {
     const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'no-stack-'));
     expect(errorOf(() => ConstructMap.fromStackDirectory(empty)).message).toContain('received a directory without cdk.tf.json or cdk.tf');
+    // A missing directory, or a file, says so.
+    expect(errorOf(() => ConstructMap.fromStackDirectory(path.join(empty, 'missing'))).problems[0]).toMatchObject({ path: 'stack/missing', received: 'no such directory' });
+    fs.writeFileSync(path.join(empty, 'plan.json'), '{}');
+    expect(errorOf(() => ConstructMap.fromStackDirectory(path.join(empty, 'plan.json'))).problems[0]).toMatchObject({ path: 'stack/plan.json', received: 'a file, not a directory' });
     fs.writeFileSync(path.join(empty, 'cdk.tf'), '');
     expect(errorOf(() => ConstructMap.fromStackDirectory(empty)).message).toContain('a cdk.tf without the metadata.json of its synth');
     fs.writeFileSync(path.join(empty, 'metadata.json'), '[1]');
@@ -284,6 +288,10 @@ describe('explain: the command', () => {
     [['--plan', 'x', '--fail-on', 'replace,create'], '--fail-on takes replace, delete, drift, not "create"'],
     [['--plan', 'x', '--colour'], "Unknown option '--colour'"],
     [['stray'], 'Unexpected argument'],
+    [['--plan', 'x', '--fail-on', ''], '--fail-on takes one or more of replace, delete, drift, not an empty list'],
+    [['--plan', 'x', '--fail-on', ' , '], '--fail-on takes one or more of replace, delete, drift, not an empty list'],
+    [['--plan', 'a', '--plan', 'b'], '--plan is given more than once'],
+    [['--plan', 'a', '--stack', 'x', '--stack=y'], '--stack is given more than once'],
   ])('GIVEN the arguments %j THEN exit 2, the error then the usage on stderr', async (args, message) => {
     const result = await runCommand(['explain', ...args]);
     expect(result.code).toBe(2);

@@ -42,10 +42,12 @@ export function explainUsage(): string {
 /** Runs `explain` with the arguments after it; returns the exit code (0, 1 unreadable, 2 usage, 3 gate matched). */
 export async function runExplain(argv: string[], io: CommandIo = PROCESS_IO): Promise<number> {
   let values: { [name: string]: string | boolean | undefined };
+  let tokens: readonly { kind: string; name?: string }[];
   try {
-    ({ values } = parseArgs({
+    ({ values, tokens } = parseArgs({
       args: argv,
       allowPositionals: false,
+      tokens: true,
       options: {
         'plan': { type: 'string' },
         'stack': { type: 'string' },
@@ -57,6 +59,13 @@ export async function runExplain(argv: string[], io: CommandIo = PROCESS_IO): Pr
   } catch (e) {
     return usageError(io, escapeForLine((e as Error).message));
   }
+  // parseArgs keeps the last of a repeated option: `--plan A --plan B` would silently explain B.
+  const seen = new Set<string>();
+  for (const token of tokens) {
+    if (token.kind !== 'option' || token.name === undefined) continue;
+    if (seen.has(token.name)) return usageError(io, `--${token.name} is given more than once`);
+    seen.add(token.name);
+  }
   if (values.help) {
     (io.stdout ?? io.stderr)(explainUsage());
     return EXPLAIN_EXIT.OK;
@@ -65,7 +74,10 @@ export async function runExplain(argv: string[], io: CommandIo = PROCESS_IO): Pr
   if (planFile === undefined || planFile === '') return usageError(io, '--plan FILE is required');
   const format = (values.format as string | undefined) ?? 'text';
   if (!(FORMATS as readonly string[]).includes(format)) return usageError(io, `--format must be one of ${FORMATS.join(', ')}, not ${JSON.stringify(escapeForLine(format))}`);
-  const gates = ((values['fail-on'] as string | undefined) ?? '').split(',').map((g) => g.trim()).filter((g) => g !== '');
+  const failOn = values['fail-on'] as string | undefined;
+  const gates = (failOn ?? '').split(',').map((g) => g.trim()).filter((g) => g !== '');
+  // An empty list (a CI line `--fail-on "$GATES"` with GATES unset) would silently disable every gate.
+  if (failOn !== undefined && gates.length === 0) return usageError(io, `--fail-on takes one or more of ${ALL_GATES.join(', ')}, not an empty list`);
   const unknownGate = gates.find((g) => !(ALL_GATES as readonly string[]).includes(g));
   if (unknownGate !== undefined) return usageError(io, `--fail-on takes ${ALL_GATES.join(', ')}, not ${JSON.stringify(escapeForLine(unknownGate))}`);
   const stack = (values.stack as string | undefined) ?? '.';

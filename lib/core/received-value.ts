@@ -12,9 +12,25 @@ const MAX_RECEIVED_LENGTH = 120;
 
 /**
  * Keys whose values are never shown, at any depth: anything that reads like a
- * credential (`Password`, `db_password`, `client_secret`, `ApiToken`, `api_key`, `Authorization`).
+ * credential (`Password`, `db_password`, `client_secret`, `ApiToken`, `api_key`, `Authorization`,
+ * `ConnectionString`, `Cookie`, `Bearer`, `SessionId`, `Signature`, an Azure `SAS`). Test keys with
+ * {@link isCredentialLookingKey}, which folds lookalike letters first.
  */
-export const CREDENTIAL_LOOKING_KEY = /pass|pwd|secret|token|credential|key|auth/i;
+export const CREDENTIAL_LOOKING_KEY = /pass|pwd|secret|token|credential|key|auth|conn(?:ection)?str|connection|cookie|bearer|session|signature|(?:^|[^a-z])sas(?![a-z])|sas(?:token|url|uri)/i;
+
+// Cyrillic and Greek letters that look like Latin ones (Unicode confusables), folded so that `Pаssword`
+// with a Cyrillic "а" reads as the credential it imitates.
+const LOOKALIKES: { readonly [letter: string]: string } = {
+  а: 'a', е: 'e', о: 'o', р: 'p', с: 'c', х: 'x', у: 'y', к: 'k', ѕ: 's', і: 'i', ј: 'j', ԁ: 'd', һ: 'h', ӏ: 'l', ԝ: 'w', ԛ: 'q',
+  А: 'A', В: 'B', Е: 'E', К: 'K', М: 'M', Н: 'H', О: 'O', Р: 'P', С: 'C', Т: 'T', Х: 'X', У: 'Y', Ѕ: 'S', І: 'I', Ј: 'J',
+  α: 'a', ο: 'o', ρ: 'p', τ: 't', υ: 'u', κ: 'k', ν: 'v', ι: 'i', Α: 'A', Β: 'B', Ε: 'E', Κ: 'K', Μ: 'M', Ν: 'N', Ο: 'O', Ρ: 'P', Τ: 'T', Χ: 'X', Υ: 'Y', Ζ: 'Z',
+};
+const LOOKALIKE = new RegExp(`[${Object.keys(LOOKALIKES).join('')}]`, 'g');
+
+/** Whether a key reads like a credential ({@link CREDENTIAL_LOOKING_KEY}), compatibility forms (NFKC) and lookalike letters folded. */
+export function isCredentialLookingKey(key: string): boolean {
+  return CREDENTIAL_LOOKING_KEY.test(key.normalize('NFKC').replace(LOOKALIKE, (c) => LOOKALIKES[c]));
+}
 
 /** A received value, rendered for humans: JSON-like, truncated when long; binary data and class instances by type and size. */
 export function describeValue(value: unknown): string {
@@ -87,7 +103,7 @@ function render(value: unknown, ancestors: Set<object>, out: string[], length: n
       if (i > 0) emit(',');
       if (!isList) emit(`${quote(String(keys[i]))}:`);
       // `key` alone is a field of Kubernetes taints and selectors, not a credential.
-      if (!isList && keys[i] !== 'key' && CREDENTIAL_LOOKING_KEY.test(String(keys[i]))) emit(`[${describeConcealed((value as any)[keys[i]])}]`);
+      if (!isList && keys[i] !== 'key' && isCredentialLookingKey(String(keys[i]))) emit(`[${describeConcealed((value as any)[keys[i]])}]`);
       else length = render((value as any)[keys[i]], ancestors, out, length);
     }
     emit(isList ? ']' : '}');

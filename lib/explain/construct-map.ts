@@ -33,6 +33,21 @@ export class ConstructMap {
     if (typeof directory !== 'string' || directory === '') {
       throw new ValidationError(STACK_ERROR_PATH, [{ path: STACK_ERROR_PATH, received: describeValue(directory), allowed: 'the path of a synthesized stack directory' }]);
     }
+    let isDirectory: boolean | undefined;
+    try {
+      isDirectory = fs.statSync(directory).isDirectory();
+    } catch {
+      isDirectory = undefined;
+    }
+    if (isDirectory !== true) {
+      throw new ValidationError(STACK_ERROR_PATH, [
+        {
+          path: `${STACK_ERROR_PATH}/${path.basename(directory)}`,
+          received: isDirectory === false ? 'a file, not a directory' : 'no such directory',
+          allowed: 'a synthesized stack directory (cdktf.out/stacks/<stack>): cdk.tf.json, or cdk.tf with metadata.json',
+        },
+      ]);
+    }
     const json = path.join(directory, 'cdk.tf.json');
     const metadata = path.join(directory, 'metadata.json');
     const hcl = path.join(directory, 'cdk.tf');

@@ -19,12 +19,22 @@ export function renderMarkdown(changes: readonly ExplainedResource[], drift: rea
     appendAll(lines, table(ours));
   }
   if (drift.length > 0) {
-    lines.push('', '#### Changed outside Terraform', '');
-    appendAll(lines, table(drift));
+    // Drift of resources these constructs did not make is listed by address, as the text does: no construct is invented.
+    const ourDrift = drift.filter((r) => r.kind !== ResourceKinds.OTHER);
+    const otherDrift = drift.filter((r) => r.kind === ResourceKinds.OTHER);
+    lines.push('', '#### Changed outside Terraform');
+    if (ourDrift.length > 0) {
+      lines.push('');
+      appendAll(lines, table(ourDrift));
+    }
+    if (otherDrift.length > 0) {
+      lines.push('');
+      appendAll(lines, otherTable(otherDrift));
+    }
   }
   if (others.length > 0) {
-    lines.push('', '#### Resources not made by these constructs', '', '| Address | Action | Cause |', '|---|---|---|');
-    for (const r of others) lines.push(`| ${codeSpan(r.address)}${deposedNote(r)} | ${escape(r.actions.join(' + '))} | ${escape(r.causes.join('; '))} |`);
+    lines.push('', '#### Resources not made by these constructs', '');
+    appendAll(lines, otherTable(others));
   }
   return `${lines.join('\n')}\n`;
 }
@@ -36,6 +46,12 @@ function table(resources: readonly ExplainedResource[]): string[] {
     rows.push(`${start} ${codeSpan(r.address)}${r.previousAddress === undefined ? '' : ` (was ${codeSpan(r.previousAddress)})`}${deposedNote(r)} |`);
     for (const f of r.fields) rows.push(`${start} ${escape(fieldPhrase(f))} |`);
   }
+  return rows;
+}
+
+function otherTable(resources: readonly ExplainedResource[]): string[] {
+  const rows = ['| Address | Action | Cause |', '|---|---|---|'];
+  for (const r of resources) rows.push(`| ${codeSpan(r.address)}${deposedNote(r)} | ${escape(r.actions.join(' + '))} | ${escape(r.causes.join('; '))} |`);
   return rows;
 }
 

@@ -2,7 +2,7 @@ import { Fn } from '../core/framework';
 import { isPlainObject } from '../core/plain-object';
 import { literalText, literalValueOf, stringPieces } from '../core/literal-text';
 import { isUnresolved, Problems } from '../core/problems';
-import { CREDENTIAL_LOOKING_KEY } from '../core/received-value';
+import { isCredentialLookingKey } from '../core/received-value';
 
 /**
  * Keys the service refuses to store in a profile, because they are credentials.
@@ -26,7 +26,7 @@ export const CREDENTIAL_KEYS: readonly string[] = [
  * and anything that reads like a credential (received-value.ts).
  */
 export function isCredentialContentKey(key: string): boolean {
-  return CREDENTIAL_KEYS.includes(key.normalize('NFC')) || CREDENTIAL_LOOKING_KEY.test(key.normalize('NFKC'));
+  return CREDENTIAL_KEYS.includes(key.normalize('NFC')) || isCredentialLookingKey(key);
 }
 
 const ALLOWED_CONTENT = 'a JSON object of string keys to string values, e.g. {"AllowDBUserOverride":"1","Client_ID":"ExampleClientID"}';
