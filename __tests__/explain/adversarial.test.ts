@@ -445,3 +445,31 @@ describe('explain: drift of other resources, credential-looking keys (findings 9
     for (const key of ['Kansas', 'AllowDBUserOverride', 'Client_ID', 'region']) expect(isCredentialLookingKey(key)).toBe(false);
   });
 });
+
+describe('explain: smaller defects (finding 13)', () => {
+  test('GIVEN a node manifest wholly unknown after apply (cases/10) THEN its other fields are named "manifest", never an empty field', () => {
+    const manifest = { apiVersion: 'v1', kind: 'Node', metadata: { name: 'w0', labels: { pool: 'a' } } };
+    const plan = {
+      format_version: '1.2',
+      resource_changes: [{ address: 'kubernetes_manifest.nodes_w0_ABCDEF00', mode: 'managed', type: 'kubernetes_manifest', change: { actions: ['update'], before: { manifest }, after: { manifest: null }, after_unknown: { manifest: true } } }],
+    };
+    const fields = PlanExplanation._fromPlanAndMap(plan, ConstructMap.fromStackConfig(nodeStack(1))).changes[0].fields;
+    expect(fields.map((f) => f.field)).toEqual(['labels', 'annotations', 'taints', 'manifest']);
+    expect(fields[3].after).toBe('(known after apply)');
+  });
+
+  test('GIVEN deleted resources whose names cdktf did not write (cases/71) THEN the address stands in for the construct name', () => {
+    const plan = {
+      format_version: '1.2',
+      resource_changes: ['aws_redshift_authentication_profile.', 'aws_redshift_authentication_profile._ABCDEF12'].map((address) => ({
+        address,
+        mode: 'managed',
+        type: 'aws_redshift_authentication_profile',
+        change: { actions: ['delete'], before: { authentication_profile_name: 'a' }, after: null },
+      })),
+    };
+    const text = PlanExplanation._fromPlanAndMap(plan, ConstructMap.fromStackConfig(nodeStack(0))).toText();
+    expect(text).toContain('  aws_redshift_authentication_profile. (no longer in the configuration) · profile · delete');
+    expect(text).toContain('  aws_redshift_authentication_profile._ABCDEF12 (no longer in the configuration) · profile · delete');
+  });
+});

@@ -49,7 +49,7 @@ export function nodeFieldChanges(type: string, before: ChangeSide, after: Change
         ...diffMap('labels', child(meta(b), 'labels'), child(meta(a), 'labels')),
         ...diffMap('annotations', child(meta(b), 'annotations'), child(meta(a), 'annotations')),
         ...taintChanges(child(child(b, 'spec'), 'taints'), child(child(a, 'spec'), 'taints')),
-        ...(isPresent(b) && isPresent(a) ? diffTree('', b, a, MANIFEST_SKIP).map((c) => ({ ...c, field: c.field.replace(/^\./, '') })) : []),
+        ...(isPresent(b) && isPresent(a) ? diffTree('', b, a, MANIFEST_SKIP).map((c) => ({ ...c, field: c.field.replace(/^\./, '') || 'manifest' })) : []),
         ...diffOtherAttributes(before, after, MANIFEST_HANDLED),
       ];
     }

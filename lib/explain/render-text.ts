@@ -13,7 +13,8 @@ import { summaryLine } from './summary';
  * part of cdktf's name for it (`<construct>_<id>_<hash>`), marked as such.
  */
 export function constructLabel(r: ExplainedResource): string {
-  return r.constructPath ?? `${formerConstructName(r.address)} (no longer in the configuration)`;
+  // A name cdktf did not write (`aws_x.`, `aws_x._ABCDEF12`) gives no construct name: the address stands in.
+  return r.constructPath ?? `${formerConstructName(r.address) || r.address} (no longer in the configuration)`;
 }
 
 /** `<construct> · <kind>[ <node>] · <actions> · <causes>`: what every line of a construct's resource starts with. */
