@@ -78,6 +78,9 @@ describe('explain: the construct map', () => {
     expect(errorOf(() => ConstructMap.fromStackDirectory(empty)).message).toContain('a cdk.tf without the metadata.json of its synth');
     fs.writeFileSync(path.join(empty, 'metadata.json'), '[1]');
     expect(errorOf(() => ConstructMap.fromStackDirectory(empty)).problems[0].path).toBe('stack/metadata.json');
+    // An object of another shape (cases/70) is refused too, not read as a stack without resources.
+    fs.writeFileSync(path.join(empty, 'metadata.json'), '{"x":1}');
+    expect(errorOf(() => ConstructMap.fromStackDirectory(empty)).problems[0]).toMatchObject({ path: 'stack/metadata.json', received: 'an object without "//" (the stack\'s metadata) or "resource"' });
   });
 });
 

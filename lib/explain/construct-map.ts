@@ -90,6 +90,13 @@ export class ConstructMap {
     if (!isPlainObject(root)) {
       throw new ValidationError(STACK_ERROR_PATH, [{ path: `${STACK_ERROR_PATH}/${fileName}`, received: describeShape(root), allowed: "cdktf's synthesized JSON: an object" }]);
     }
+    // cdktf writes "//" (the stack's metadata) in both files, and "resource" when there is one: a file with
+    // neither is not a synth's, and would silently make every resource "not made by these constructs".
+    if (!isPlainObject((root as { [key: string]: unknown })['//']) && !isPlainObject((root as { [key: string]: unknown }).resource)) {
+      throw new ValidationError(STACK_ERROR_PATH, [
+        { path: `${STACK_ERROR_PATH}/${fileName}`, received: 'an object without "//" (the stack\'s metadata) or "resource"', allowed: "cdktf's synthesized JSON" },
+      ]);
+    }
     const origins = new Map<string, ResourceOrigin>();
     const resources = (root as { [key: string]: unknown }).resource;
     const removed = (root as { [key: string]: unknown }).removed;
