@@ -4,7 +4,7 @@
 // real update plan. Each resource's attributes are its configuration's, shaped
 // by the echo schema (blocks as lists, dynamic values with their cty type),
 // computed ids set to `<name>-id`.
-import { AttributeSchema, BlockSchema, CtyType, ProviderSchema } from './echo-provider/schemas';
+import { AttributeSchema, BlockSchema, ctyTypeOf, ProviderSchema } from './echo-provider/schemas';
 
 const META_ARGUMENTS = new Set(['//', 'lifecycle', 'depends_on', 'provider', 'count', 'for_each']);
 
@@ -44,14 +44,4 @@ function stateOfBlock(config: any, schema: BlockSchema, name: string): { [key: s
 function stateOfAttribute(value: unknown, schema: AttributeSchema, attribute: string, name: string): unknown {
   if (value === undefined || value === null) return attribute === 'id' && schema.computed ? `${name}-id` : null;
   return schema.type === 'dynamic' ? { value, type: ctyTypeOf(value) } : value;
-}
-
-// The type Terraform gives a JSON value it decodes as dynamic: arrays are tuples, objects are objects.
-function ctyTypeOf(value: unknown): CtyType | unknown[] {
-  if (typeof value === 'string') return 'string';
-  if (typeof value === 'number') return 'number';
-  if (typeof value === 'boolean') return 'bool';
-  if (Array.isArray(value)) return ['tuple', value.map(ctyTypeOf)];
-  if (value !== null && typeof value === 'object') return ['object', Object.fromEntries(Object.entries(value).map(([k, v]) => [k, ctyTypeOf(v)]))];
-  return 'dynamic';
 }

@@ -22,7 +22,7 @@ import { loadAdoptedModule } from './adopted-module';
 import { firstDifference } from './hcl-judge';
 import { DatadogEmulator } from './datadog-emulator';
 import { startEchoProviders } from './echo-provider';
-import { ALL_PROVIDERS } from './echo-provider/schemas';
+import { ALL_PROVIDERS, ctyTypeOf } from './echo-provider/schemas';
 import { KubernetesEmulator, StoredNode } from './kubernetes-emulator';
 import { LivePolicy, LiveProfile, NEWER_RESOURCE_TYPES } from './live-data';
 import { startReattachedAwsProvider } from './provider-reattach';
@@ -254,14 +254,4 @@ function nfcDeep(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(nfcDeep);
   if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [asTerraformReads(k), nfcDeep(v)]));
   return value;
-}
-
-/** The cty type Terraform gives a JSON value written in a configuration (objects, tuples). */
-function ctyTypeOf(value: unknown): unknown {
-  if (typeof value === 'string') return 'string';
-  if (typeof value === 'number') return 'number';
-  if (typeof value === 'boolean') return 'bool';
-  if (Array.isArray(value)) return ['tuple', value.map(ctyTypeOf)];
-  if (value !== null && typeof value === 'object') return ['object', Object.fromEntries(Object.entries(value).map(([k, v]) => [k, ctyTypeOf(v)]))];
-  return 'dynamic';
 }

@@ -166,3 +166,16 @@ export const NULL: ProviderSchema = {
 
 /** Every provider the library's constructs write blocks for, but terraform's built-in one. */
 export const ALL_PROVIDERS: readonly ProviderSchema[] = [AWS, DATADOG, HTTP, KUBERNETES, NULL];
+
+/**
+ * The cty type Terraform gives a JSON value it decodes as dynamic (a configuration's
+ * value, or a state's): arrays are tuples, objects are objects.
+ */
+export function ctyTypeOf(value: unknown): CtyType | unknown[] {
+  if (typeof value === 'string') return 'string';
+  if (typeof value === 'number') return 'number';
+  if (typeof value === 'boolean') return 'bool';
+  if (Array.isArray(value)) return ['tuple', value.map(ctyTypeOf)];
+  if (value !== null && typeof value === 'object') return ['object', Object.fromEntries(Object.entries(value).map(([k, v]) => [k, ctyTypeOf(v)]))];
+  return 'dynamic';
+}
