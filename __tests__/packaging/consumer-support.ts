@@ -6,7 +6,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { ReattachedProvider, startReattachedAwsProvider } from '../support/provider-reattach';
 import { RedshiftEmulator } from '../support/redshift-emulator';
-import { init, PlanJson, resourceChanges, workdir } from '../support/terraform';
+import { init, PlanJson, resourceChanges, terraform, workdir } from '../support/terraform';
 import { terraformAsync } from '../support/terraform-async';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -61,6 +61,20 @@ export function expectAllBlocks(all: any): void {
   expect(policy).toMatchObject({ resource_id: 'dashboard:abc-def-ghi', bindings: [{ relation: 'viewer', principals: ['role:00000000-0000-1111-0000-000000000001'] }] });
   const [node] = Object.values<any>(all.resource.kubernetes_manifest);
   expect(node.manifest).toMatchObject({ apiVersion: 'v1', kind: 'Node', metadata: { name: 'worker-1' } });
+}
+
+/**
+ * The consumer's `profiles` stack (issue 19 items 2 and 5): a user's
+ * `dependsOn` and `replaceTriggeredBy` entries (a cdktf resource) written as
+ * plain addresses, beside the name trigger; the real terraform validates it.
+ */
+export function expectUserLifecycleValid(app: ConsumerApp): void {
+  const [profile] = Object.values<any>(app.stack('profiles').resource.aws_redshift_authentication_profile);
+  expect(profile.depends_on).toEqual(['terraform_data.marker']);
+  expect(profile.lifecycle.replace_triggered_by).toEqual(['terraform_data.marker', expect.stringMatching(/^terraform_data\.analysts_NameTrigger_[0-9A-F]{8}$/)]);
+  const dir = path.join(app.dir, 'cdktf.out', 'stacks', 'profiles');
+  init(dir);
+  expect(terraform(dir, ['validate', '-no-color']).stdout).toMatch(/The configuration is valid/);
 }
 
 /**
