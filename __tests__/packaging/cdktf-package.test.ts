@@ -159,7 +159,7 @@ describe('the cdktf package', () => {
   test.each([
     ['lowest', '0.20.0', '10.3.0'],
     ['highest', '0.21.0', '10.8.1'],
-  ])('GIVEN a fresh cdktf app at the %s versions (cdktf %s, constructs %s) THEN a strict consumer compiles and synthesizes all three constructs; at the highest, a user's dependsOn and replaceTriggeredBy validate and its profiles are created, renamed, moved and released with the real terraform', async (_, cdktf, constructs) => {
+  ])('GIVEN a fresh cdktf app at the %s versions (cdktf %s, constructs %s) THEN a strict consumer compiles and synthesizes all three constructs; at the highest, the dependsOn and replaceTriggeredBy it gives validate and its profiles are created, renamed, moved and released with the real terraform', async (_, cdktf, constructs) => {
     expect(pkg.peerDependencies).toEqual({ cdktf: '>=0.20.0 <0.22.0', constructs: '^10.3.0' });
     const app = consumerApp(tarball, pkg.name, 'cdktf', [`cdktf@${cdktf}`, `constructs@${constructs}`]);
     try {
