@@ -52,12 +52,13 @@ test('pieces: literals joined with literals, plain text and references are writt
   expect(await terraformReads(written)).toEqual(Object.fromEntries(cases.map(([k, , text]) => [k, text])));
 });
 
-test('a literal next to a reference in profile content stays inside its JSON string', () => {
+test('a literal next to a reference in profile content stays inside its JSON string (jsonencode)', () => {
   const stack = newStack();
   const v = new TerraformVariable(stack, 'v', { type: 'string' }).stringValue;
   new AuthenticationProfile(stack, 'p', { authenticationProfileName: 'p', authenticationProfileContent: { k: v + T('","Password":"p'), n: T('\n') + v } });
   const [content] = Object.values<any>(JSON.parse(Testing.synth(stack)).resource.aws_redshift_authentication_profile).map((r) => r.authentication_profile_content);
-  expect(content).toBe('{"k":"${var.v}\\",\\"Password\\":\\"p","n":"\\n${var.v}"}');
+  // Each value is an HCL template inside jsonencode: the literal's quotes are the value's own characters.
+  expect(content).toBe('${jsonencode({"k" = "${var.v}\\",\\"Password\\":\\"p", "n" = "\\n${var.v}"})}');
 });
 
 test('strings made of literals are checked as their text, in constructs and factories', () => {

@@ -68,10 +68,13 @@ const idChar = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom(...'abcdef0123456789-_.:@~'.split('')) },
   { weight: 2, arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }) },
   { weight: 1, arbitrary: fc.constantFrom(' ', '\t', '\n', '\u0000', '\u007f', '\u0085', '\u00a0', '\u2028', '\ufeff', '\u3000', '\ud800') },
-  // The alphabet but its token shapes: a token passes unchecked by design (hostile-input tests cover tokens).
-  { weight: 1, arbitrary: fc.constantFrom(...fragmentsOf(ALL_CLASSES.filter((c) => c !== 'token'))) },
+  // The alphabet but its token shapes (a token passes unchecked by design: hostile-input tests cover
+  // tokens) and its template sequences (what Terraform reads of "${" and "%{" is judged by terraform
+  // itself, __tests__/core/positions.terraform.test.ts, and by HCL's tables).
+  { weight: 1, arbitrary: fc.constantFrom(...fragmentsOf(ALL_CLASSES.filter((c) => c !== 'token' && c !== 'template'))) },
 );
-const idText = fc.array(idChar, { minLength: 0, maxLength: 12 }).map((chars) => chars.join(''));
+const noTemplate = (s: string) => !/[$%]\{/.test(s);
+const idText = fc.array(idChar, { minLength: 0, maxLength: 12 }).map((chars) => chars.join('')).filter(noTemplate);
 const principalType = fc.oneof(
   fc.constantFrom('role', 'team', 'user', 'org'),
   fc.constantFrom('Role', 'ORG', 'group', 'users', '', ' role', 'role '),
@@ -87,7 +90,7 @@ const joined = (type: fc.Arbitrary<string>) =>
     { weight: 8, arbitrary: fc.tuple(type, idText).map(([t, id]) => `${t}:${id}`) },
     { weight: 1, arbitrary: fc.string({ maxLength: 20 }) },
     { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 20 }) },
-  );
+  ).filter(noTemplate);
 
 /** Runs `parse`; returns the parts, undefined after a ValidationError, and fails on anything else. */
 function attempt<T>(parse: () => T): T | undefined {

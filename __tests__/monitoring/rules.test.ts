@@ -180,7 +180,7 @@ describe('factory rules', () => {
     const { stack } = datadogStack();
     const variable = new TerraformVariable(stack, 'principal', { type: 'string' });
     const error = validationErrorOf(() => Principal.fromString(variable.stringValue));
-    expect(error.problems[0].allowed).toMatch(/a literal string/);
+    expect(error.problems[0].allowed).toMatch(/a value known at synth time \(a reference cannot be parsed/);
   });
 
   test('GIVEN RestrictionPolicyResourceId.of with a bad type THEN it is refused', () => {
@@ -214,7 +214,7 @@ describe('lookup and import rules', () => {
 
   test('GIVEN generateConfigForImport with a malformed id THEN resourceId is named', () => {
     const { stack } = datadogStack();
-    expectProblem(() => RestrictionPolicy.generateConfigForImport(stack, 'import', 'dashboard:'), 'resourceId', '"dashboard:"', /non-empty id/, 'stack');
+    expectProblem(() => RestrictionPolicy.generateConfigForImport(stack, 'import', 'dashboard:'), 'resourceId', '"dashboard:"', /non-empty id/, 'stack/import');
   });
 });
 

@@ -1,4 +1,4 @@
-import { App, TerraformOutput, TerraformStack, TerraformVariable, Testing } from '../../lib/core/framework';
+import { App, DataResource, TerraformOutput, TerraformStack, TerraformVariable, Testing } from '../../lib/core/framework';
 import {
   AuthenticationProfile,
   AuthenticationProfileProps,
@@ -96,6 +96,7 @@ describe('AuthenticationProfile synthesis', () => {
   test("GIVEN the user's own lifecycle THEN it is merged with the trigger, not replaced", () => {
     const stack = newStack();
     const other = new AuthenticationProfile(stack, 'other', { ...VALID, authenticationProfileName: 'other' });
+    new DataResource(stack, 'external', {});
     new AuthenticationProfile(stack, 'profile', {
       ...VALID,
       lifecycle: { preventDestroy: true, replaceTriggeredBy: ['terraform_data.external'], ignoreChanges: ['authentication_profile_content'] },
@@ -141,14 +142,15 @@ describe('AuthenticationProfile synthesis', () => {
     });
   });
 
-  test('GIVEN a token as a content value THEN the other keys are still checked and the value kept', () => {
+  test('GIVEN a token as a content value THEN the other keys are still checked and the content is written with jsonencode', () => {
     const stack = newStack();
     const app = new TerraformVariable(stack, 'app', { type: 'string' });
     new AuthenticationProfile(stack, 'profile', {
       authenticationProfileName: 'analysts',
       authenticationProfileContent: { App_Name: app.stringValue, a: '1' },
     });
-    expect(profileBlock(stack).authentication_profile_content).toBe('{"App_Name":"${var.app}","a":"1"}');
+    // Whatever the variable holds (a quote, a line break), jsonencode keeps it inside its JSON string.
+    expect(profileBlock(stack).authentication_profile_content).toBe('${jsonencode({"App_Name" = "${var.app}", "a" = "1"})}');
     expect(() =>
       new AuthenticationProfile(newStack(), 'bad', {
         authenticationProfileName: 'analysts',
@@ -329,7 +331,7 @@ describe('AuthenticationProfile adoption', () => {
 
   test('generateConfigForImport refuses a bad name', () => {
     expect(() => AuthenticationProfile.generateConfigForImport(newStack(), 'x', 'no_underscores')).toThrow(
-      /stack: 1 invalid property:\n {2}authenticationProfileName: received "no_underscores"/,
+      /stack\/x: 1 invalid property:\n {2}authenticationProfileName: received "no_underscores"/,
     );
   });
 

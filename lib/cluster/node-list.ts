@@ -245,7 +245,7 @@ export class NodeList extends Construct {
     const mode = props.mode ?? NodeListMode.MANIFEST;
     const problems = new Problems();
     refuseRepetition(props, problems);
-    checkMetaArguments(this, props, problems, false);
+    checkMetaArguments(this, props, problems, {}, false);
     // A Literal.text value is checked as the text it stands for, and written literally.
     const view = literalView(props);
     const findings = validateNodeList(view, problems, mode === NodeListMode.LABELS_ANNOTATIONS_TAINTS);

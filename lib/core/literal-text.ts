@@ -65,42 +65,88 @@ class LiteralToken implements IResolvable {
   }
 }
 
-/** One piece of a string: text the user wrote, a literal, or another token (a reference). */
-export type StringPiece = { readonly kind: 'plain'; readonly text: string } | { readonly kind: 'literal'; readonly text: string } | { readonly kind: 'token'; readonly marker: string };
+/** The kind of a cdktf token, by its encoding: a string, a number, a list or a map. */
+export type TokenKind = 'string' | 'number' | 'list' | 'map';
 
-// cdktf's string token marker (tokens/private/encoding.ts).
+/** One piece of a string: text the user wrote, a literal, or another token (a reference), with its kind. */
+export type StringPiece =
+  | { readonly kind: 'plain'; readonly text: string }
+  | { readonly kind: 'literal'; readonly text: string }
+  | { readonly kind: 'token'; readonly marker: string; readonly tokenKind: TokenKind };
+
+// cdktf's token markers (tokens/private/encoding.ts): a string token, and the
+// number encoding that cdktf also resolves inside a string ("a" + numberToken),
+// which Token.isUnresolved does not see.
 const STRING_TOKEN = /\$\{TfToken\[[\w.]+\]\}/g;
+const NUMBER_TOKEN = /[-|\d|.+]+(e[-|\d|.|e|E|+]+)/g;
+const OTHER_MARKER = /([#&])\{TfToken\[[\w.]+\]\}/;
 
 /**
  * The pieces of a string that holds tokens, in order, or undefined for a string
  * without any. Text shaped like a token that no one made counts as a token.
  */
 export function stringPieces(value: string): StringPiece[] | undefined {
-  if (!value.includes('TfToken[')) return undefined;
+  const hasMarker = value.includes('TfToken[');
+  if (!hasMarker && !hasNumberToken(value)) return undefined;
   const pieces: StringPiece[] = [];
   let at = 0;
-  for (const match of value.matchAll(STRING_TOKEN)) {
-    if (match.index! > at) pieces.push(plainOrToken(value.slice(at, match.index)));
+  for (const match of hasMarker ? value.matchAll(STRING_TOKEN) : []) {
+    if (match.index! > at) pieces.push(...plainPieces(value.slice(at, match.index)));
     pieces.push(tokenPiece(match[0]));
     at = match.index! + match[0].length;
   }
-  if (at < value.length) pieces.push(plainOrToken(value.slice(at)));
+  if (at < value.length) pieces.push(...plainPieces(value.slice(at)));
   return pieces;
 }
 
-// List and map markers inside a string make it a token of another kind.
-function plainOrToken(text: string): StringPiece {
-  return /[#&]\{TfToken\[/.test(text) ? { kind: 'token', marker: text } : { kind: 'plain', text };
+function hasNumberToken(text: string): boolean {
+  if (!/\de/.test(text)) return false;
+  for (const match of text.matchAll(NUMBER_TOKEN)) if (isNumberToken(match[0])) return true;
+  return false;
+}
+
+function isNumberToken(text: string): boolean {
+  try {
+    return Tokenization.reverseNumber(parseFloat(text)) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+// Text between string tokens: plain text, number tokens cdktf resolves inside
+// it, and list or map markers (a token of another kind: refused in a string).
+function plainPieces(text: string): StringPiece[] {
+  const other = OTHER_MARKER.exec(text);
+  if (other !== null) return [{ kind: 'token', marker: text, tokenKind: other[1] === '#' ? 'list' : 'map' }];
+  const out: StringPiece[] = [];
+  let at = 0;
+  for (const match of /\de/.test(text) ? text.matchAll(NUMBER_TOKEN) : []) {
+    if (!isNumberToken(match[0])) continue;
+    if (match.index! > at) out.push({ kind: 'plain', text: text.slice(at, match.index) });
+    out.push({ kind: 'token', marker: match[0], tokenKind: 'number' });
+    at = match.index! + match[0].length;
+  }
+  if (at < text.length) out.push({ kind: 'plain', text: text.slice(at) });
+  return out;
 }
 
 function tokenPiece(marker: string): StringPiece {
   try {
     const token = Tokenization.reverseString(marker).firstToken;
-    return token instanceof LiteralToken ? { kind: 'literal', text: token.text } : { kind: 'token', marker };
+    return token instanceof LiteralToken ? { kind: 'literal', text: token.text } : { kind: 'token', marker, tokenKind: 'string' };
   } catch {
     // Text shaped like a token that no one made (cdktf throws "Unrecognized Token Key").
-    return { kind: 'token', marker };
+    return { kind: 'token', marker, tokenKind: 'string' };
   }
+}
+
+/** `text` with each `Literal.text` marker replaced by its text, for messages: the user sees what they wrote. */
+export function withLiteralTexts(text: string): string {
+  if (!text.includes('TfToken[')) return text;
+  return text.replace(STRING_TOKEN, (marker) => {
+    const piece = tokenPiece(marker);
+    return piece.kind === 'literal' ? piece.text : marker;
+  });
 }
 
 /**

@@ -11,10 +11,13 @@
 // construct of this library (its main resource), a string address, or a
 // reference (`resource.fqn`, `resource.id`).
 import { Construct, IConstruct } from 'constructs';
-import { TerraformCount, TerraformResource, Token } from './framework';
+import { TerraformCount, TerraformResource, TerraformResourceLifecycle, Token } from './framework';
 import { resolvedForOutput } from './hcl-writer';
+import { literalValueOf, stringPieces } from './literal-text';
 import { isPlainObject } from './plain-object';
 import { constructPathOf, isUnresolved, Problems } from './problems';
+import { StackReference, stackReferenceOf, StackReferences } from './stack-references';
+import { checkString, StringPosition } from './string-position';
 
 /**
  * The schema entries of the cdktf meta-argument props (`provider`,
@@ -55,6 +58,21 @@ export function plainAddress(text: string, list: ReferenceList): string | undefi
   return kept.length === whole ? `${root}${kept.join('')}` : undefined;
 }
 
+/** What an address refers to (its root and first attribute steps), for the synth-time check of its target. */
+function referenceOfAddress(address: string): StackReference | undefined {
+  const root = address.slice(0, address.search(/[.[]|$/));
+  const attributes = (address.slice(root.length).match(PARTS) ?? []).map((step) => (/^\.[A-Za-z_]/.test(step) ? step.slice(1) : undefined));
+  return stackReferenceOf(root, attributes);
+}
+
+// Which objects each list may name: Terraform's rules (replace_triggered_by:
+// "only managed resources"; depends_on: "resources, data sources, modules"
+// and the values it can wait for, variables and locals).
+const NAMEABLE: { readonly [list in ReferenceList]: readonly StackReference['kind'][] } = {
+  replaceTriggeredBy: ['resource'],
+  dependsOn: ['resource', 'data', 'module', 'variable', 'local'],
+};
+
 function isConstruct(value: unknown): value is IConstruct {
   return typeof value === 'object' && value !== null && typeof (value as IConstruct).node?.findAll === 'function';
 }
@@ -81,7 +99,8 @@ function referencesOf(entry: unknown): string[] | undefined {
 /**
  * Checks `entries` at construction time: each must name something Terraform
  * takes in that list. A token is resolved to see what it names (a reference
- * resolves to itself: no Terraform value is needed).
+ * resolves to itself: no Terraform value is needed). What a string address
+ * names is checked at synth time, when the stack is complete (stack-references.ts).
  */
 export function checkReferences(scope: IConstruct, entries: unknown, problems: Problems, path: string, list: ReferenceList): void {
   if (entries === undefined) return;
@@ -89,10 +108,19 @@ export function checkReferences(scope: IConstruct, entries: unknown, problems: P
     problems.add(path, entries, `a list, each entry ${REFERENCE_RULE}`);
     return;
   }
+  const allowed = list === 'dependsOn' ? `${REFERENCE_RULE} (depends_on takes whole resources, data sources, modules, variables or locals)` : `${REFERENCE_RULE} (replace_triggered_by takes managed resources only)`;
   entries.forEach((entry, i) => {
     const references = referencesOf(entry);
-    const bad = references === undefined || references.some((r) => addressOrUndefined(scope, r, list) === undefined);
-    if (bad) problems.add(`${path}/${i}`, entry, list === 'dependsOn' ? `${REFERENCE_RULE} (depends_on takes whole resources, data sources or modules)` : REFERENCE_RULE);
+    const addresses = references?.map((r) => addressOrUndefined(scope, r, list));
+    const named = addresses?.map((a) => (a === undefined ? undefined : referenceOfAddress(a)));
+    if (named === undefined || named.some((n) => n === undefined || !NAMEABLE[list].includes(n.kind))) {
+      problems.add(`${path}/${i}`, entry, allowed);
+      return;
+    }
+    // A string names what the stack must declare when it is synthesized; a resource or construct is declared already.
+    if (typeof entry === 'string') {
+      for (const reference of named) StackReferences.of(scope).add({ construct: scope }, `${path}/${i}`, entry, reference!);
+    }
   });
 }
 
@@ -140,7 +168,7 @@ export function instanceIndex(repetition: Repetition): string {
 }
 
 const ITERATOR_RULE = 'a cdktf iterator (TerraformIterator.fromMap, fromList, fromComplexList, fromResources, …)';
-const COUNT_RULE = 'a whole number of instances, at least 0, or a TerraformCount';
+const COUNT_RULE = `a whole number of instances from 0 to ${Number.MAX_SAFE_INTEGER} (Terraform's count is an integer; larger numbers are not exact in JavaScript), a number token, or a TerraformCount`;
 
 /**
  * Checks `forEach` and `count` of `props` (at `props/forEach`, `props/count`)
@@ -154,7 +182,7 @@ export function checkRepetition(props: { readonly forEach?: unknown; readonly co
   }
   if (count !== undefined && !TerraformCount.isTerraformCount(count)) {
     const known = typeof count === 'number' && !isUnresolved(count);
-    if (typeof count !== 'number' || (known && (!Number.isInteger(count) || count < 0))) problems.add('props/count', count, COUNT_RULE);
+    if (typeof count !== 'number' || (known && !(Number.isSafeInteger(count) && count >= 0))) problems.add('props/count', count, COUNT_RULE);
   }
   if (forEach !== undefined && count !== undefined) {
     problems.add('props/count', count, 'nothing when forEach is given (Terraform takes either for_each or count)');
@@ -178,15 +206,96 @@ export function refuseCountInAdopt(scope: Construct, id: string, props: unknown)
   problems.throwIfAnyAt(constructPathOf(scope, id));
 }
 
-/** Checks `dependsOn`, `lifecycle.replaceTriggeredBy` and, unless `repeats` is false, `forEach` and `count` of `props`. */
-export function checkMetaArguments(scope: IConstruct, props: object, problems: Problems, repeats = true): void {
+/** The lifecycle settings cdktf's `TerraformResourceLifecycle` declares, each checked as Terraform reads it. */
+const LIFECYCLE_KEYS = ['createBeforeDestroy', 'preventDestroy', 'ignoreChanges', 'replaceTriggeredBy', 'precondition', 'postcondition'];
+const CONDITION_KEYS = ['condition', 'errorMessage'];
+const LITERAL_BOOLEAN = 'true or false, known at synth time (Terraform reads lifecycle settings as literals)';
+
+/** Where a condition's error message is written: any text (its template grammar and references checked). */
+const ERROR_MESSAGE: StringPosition = { rule: 'the text Terraform shows when the condition fails' };
+
+/**
+ * Checks `lifecycle` as Terraform reads the block: known settings only (a
+ * misspelt `preventDestory` is refused, not written), literal booleans,
+ * `ignoreChanges` naming attributes of the resource (`attributes`: prop name
+ * → Terraform attribute; either is accepted) or "all", `replaceTriggeredBy`
+ * naming managed resources, and conditions whose condition is an expression
+ * (a token: a literal refers to nothing, which Terraform refuses).
+ */
+function checkLifecycle(scope: IConstruct, lifecycle: unknown, problems: Problems, attributes: { readonly [prop: string]: string }): void {
+  const path = 'props/lifecycle';
+  if (lifecycle === undefined) return;
+  if (!isPlainObject(lifecycle) || isUnresolved(lifecycle)) {
+    problems.add(path, lifecycle, `lifecycle settings { ${LIFECYCLE_KEYS.join(', ')} }`);
+    return;
+  }
+  for (const key of Object.keys(lifecycle)) {
+    if (!LIFECYCLE_KEYS.includes(key)) problems.addConcealed(`${path}/${key}`, lifecycle[key], `no such setting; known settings: ${LIFECYCLE_KEYS.join(', ')}`);
+  }
+  for (const key of ['createBeforeDestroy', 'preventDestroy']) {
+    const value = lifecycle[key];
+    if (value !== undefined && typeof value !== 'boolean') problems.add(`${path}/${key}`, value, LITERAL_BOOLEAN);
+  }
+  const ignore = lifecycle.ignoreChanges;
+  const names = [...Object.keys(attributes), ...Object.values(attributes)];
+  const ignoreRule = `"all", or a list of the resource's attributes known at synth time: ${names.join(', ')}`;
+  if (ignore !== undefined && literalValueOf(ignore) !== 'all' && ignore !== 'all') {
+    if (!Array.isArray(ignore) || isUnresolved(ignore)) problems.add(`${path}/ignoreChanges`, ignore, ignoreRule);
+    else ignore.forEach((name, i) => {
+      if (!names.includes(literalValueOf(name) ?? (name as string))) problems.add(`${path}/ignoreChanges/${i}`, name, ignoreRule);
+    });
+  }
+  checkReferences(scope, lifecycle.replaceTriggeredBy, problems, `${path}/replaceTriggeredBy`, 'replaceTriggeredBy');
+  for (const kind of ['precondition', 'postcondition']) {
+    const conditions = lifecycle[kind];
+    if (conditions === undefined) continue;
+    const rule = `a list of { condition, errorMessage }, condition an expression (a token such as Op.neq(variable.stringValue, "")) that refers to something: Terraform refuses a literal`;
+    if (!Array.isArray(conditions) || isUnresolved(conditions)) {
+      problems.add(`${path}/${kind}`, conditions, rule);
+      continue;
+    }
+    conditions.forEach((condition, i) => {
+      const at = `${path}/${kind}/${i}`;
+      if (!isPlainObject(condition) || isUnresolved(condition)) {
+        problems.add(at, condition, rule);
+        return;
+      }
+      for (const key of Object.keys(condition)) if (!CONDITION_KEYS.includes(key)) problems.addConcealed(`${at}/${key}`, condition[key], `no such property; known properties: ${CONDITION_KEYS.join(', ')}`);
+      if (!isWholeToken(condition.condition)) problems.add(`${at}/condition`, condition.condition, rule);
+      if (condition.errorMessage === undefined) problems.add(`${at}/errorMessage`, undefined, 'a value is required (the text Terraform shows when the condition fails)');
+      else checkString(condition.errorMessage, { ...ERROR_MESSAGE, referencesFrom: { construct: scope } }, problems, `${at}/errorMessage`);
+    });
+  }
+}
+
+/** A value that is one expression: a token object, or a string that is exactly one token. */
+function isWholeToken(value: unknown): boolean {
+  if (value === null || value === undefined) return false;
+  if (typeof value === 'object') return isUnresolved(value) && !Array.isArray(value);
+  if (typeof value !== 'string') return false;
+  const pieces = stringPieces(value);
+  return pieces !== undefined && pieces.length === 1 && pieces[0].kind === 'token' && pieces[0].tokenKind === 'string';
+}
+
+/**
+ * Checks `dependsOn`, `lifecycle` and, unless `repeats` is false, `forEach`
+ * and `count` of `props`. `attributes` maps the construct's props to the
+ * resource's Terraform attributes, for `lifecycle.ignoreChanges`.
+ */
+export function checkMetaArguments(scope: IConstruct, props: object, problems: Problems, attributes: { readonly [prop: string]: string }, repeats = true): void {
   const { dependsOn, lifecycle } = props as { dependsOn?: unknown; lifecycle?: unknown };
   checkReferences(scope, dependsOn, problems, 'props/dependsOn', 'dependsOn');
-  if (lifecycle !== undefined && (!isPlainObject(lifecycle) || isUnresolved(lifecycle))) {
-    problems.add('props/lifecycle', lifecycle, 'lifecycle settings { replaceTriggeredBy, ignoreChanges, … }');
-  } else {
-    const triggers = (lifecycle as { replaceTriggeredBy?: unknown } | undefined)?.replaceTriggeredBy;
-    checkReferences(scope, triggers, problems, 'props/lifecycle/replaceTriggeredBy', 'replaceTriggeredBy');
-  }
+  checkLifecycle(scope, lifecycle, problems, attributes);
   if (repeats) checkRepetition(props, problems);
+}
+
+/**
+ * The lifecycle to give the resource: `ignoreChanges` as Terraform reads it,
+ * each prop name replaced by its attribute (checked by {@link checkMetaArguments}).
+ */
+export function resourceLifecycle(lifecycle: TerraformResourceLifecycle | undefined, attributes: { readonly [prop: string]: string }): TerraformResourceLifecycle | undefined {
+  const ignore = lifecycle?.ignoreChanges;
+  if (lifecycle === undefined || ignore === undefined) return lifecycle;
+  const ignoreChanges = typeof ignore === 'string' ? 'all' : ignore.map((name) => attributes[literalValueOf(name) ?? name] ?? literalValueOf(name) ?? name);
+  return { ...lifecycle, ignoreChanges };
 }

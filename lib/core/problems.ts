@@ -1,5 +1,6 @@
 import { IConstruct } from 'constructs';
 import { Token } from './framework';
+import { literalValueOf } from './literal-text';
 import { isPlainObject } from './plain-object';
 import { describeConcealed, describeValue } from './received-value';
 import { ValidationError, ValidationProblem } from './validation-error';
@@ -31,6 +32,11 @@ export class Problems {
    */
   public addConcealed(path: string, value: unknown, allowed: string): void {
     this.record(path, describeConcealed(value), allowed);
+  }
+
+  /** Records a problem whose received value is already described (a value that cannot be read at all). */
+  public addReceived(path: string, received: string, allowed: string): void {
+    this.record(path, received, allowed);
   }
 
   private record(path: string, received: string, allowed: string): void {
@@ -84,7 +90,8 @@ export function problemSummary(list: readonly ValidationProblem[], max = 5): str
  * a literal (a provider's alias, a version constraint).
  */
 export function requireKnown(value: unknown, problems: Problems, path: string, why: string): void {
-  if (isUnresolved(value)) problems.add(path, value, `a value known at synth time (${why})`);
+  // Text made of Literal.text pieces is known: it is text.
+  if (isUnresolved(value) && literalValueOf(value) === undefined) problems.add(path, value, `a value known at synth time (${why})`);
 }
 
 /** The path a construct will have under `scope`, for errors raised before it exists. */

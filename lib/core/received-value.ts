@@ -5,6 +5,7 @@
 // and stays one line: what JSON leaves as is (C1 controls, line and paragraph
 // separators, format and bidi characters) is escaped too.
 
+import { withLiteralTexts } from './literal-text';
 import { isPlainObject } from './plain-object';
 import { escapeForLine, redactCredentials } from './server-text';
 
@@ -34,6 +35,17 @@ export function isCredentialLookingKey(key: string): boolean {
 
 /** A received value, rendered for humans: JSON-like, truncated when long; binary data and class instances by type and size. */
 export function describeValue(value: unknown): string {
+  try {
+    return describeReadable(value);
+  } catch {
+    // A revoked Proxy (or a getter that throws) anywhere inside the value.
+    return 'a value that cannot be read (a revoked Proxy or a throwing getter)';
+  }
+}
+
+function describeReadable(value: unknown): string {
+  // A Literal.text value is shown as the text it stands for, not as cdktf's marker.
+  if (typeof value === 'string') value = withLiteralTexts(value);
   if (typeof value === 'string' && value.length > MAX_RECEIVED_LENGTH) {
     // Redacted before it is cut, so that a credential across the cut is not half shown.
     return `${quote(redacted(value).slice(0, MAX_RECEIVED_LENGTH), false)}… (${value.length} characters)`;
@@ -46,9 +58,17 @@ export function describeValue(value: unknown): string {
 
 /** A received value that may hold a secret: its type and size only. */
 export function describeConcealed(value: unknown): string {
+  try {
+    return describeConcealedReadable(value);
+  } catch {
+    return 'a value that cannot be read (a revoked Proxy or a throwing getter)';
+  }
+}
+
+function describeConcealedReadable(value: unknown): string {
   const shape = opaqueShape(value);
   if (shape !== undefined) return shape;
-  if (typeof value === 'string') return `a string of ${plural(value.length, 'character')} (not shown)`;
+  if (typeof value === 'string') return `a string of ${plural(withLiteralTexts(value).length, 'character')} (not shown)`;
   if (typeof value === 'number' || typeof value === 'boolean') return `a ${typeof value} (not shown)`;
   if (value === null) return 'null';
   if (Array.isArray(value)) return `a list of ${plural(value.length, 'item')} (not shown)`;
@@ -91,7 +111,7 @@ function render(value: unknown, ancestors: Set<object>, out: string[], length: n
   } else if (typeof value === 'number') {
     emit(String(value));
   } else if (value === null || typeof value !== 'object') {
-    emit(typeof value === 'string' ? quote(value) : JSON.stringify(value));
+    emit(typeof value === 'string' ? quote(withLiteralTexts(value)) : JSON.stringify(value));
   } else if (ancestors.has(value)) {
     emit('[cycle]');
   } else {

@@ -9,6 +9,7 @@ import {
   TerraformResourceLifecycle,
 } from './framework';
 import { withHclLifecycle } from './hcl-lifecycle';
+import { hclValueForCdktf } from './hcl-writer';
 import { instanceIndex, plainAddresses, repetitionOf } from './meta-arguments';
 import { toHclAttributes, toJsonAttributes, WireAttributes } from './wire';
 
@@ -145,7 +146,13 @@ export class WireResource extends TerraformResource {
 
   public toHclTerraform(): any {
     if (this.released) return {};
-    return withHclLifecycle(this, super.toHclTerraform(), 'resource', this.terraformResourceType, this.friendlyUniqueId);
+    const out = withHclLifecycle(this, super.toHclTerraform(), 'resource', this.terraformResourceType, this.friendlyUniqueId);
+    // cdktf's HCL writer writes a for_each map's keys unescaped (a quote or a
+    // line break in a key breaks the file): the one HCL writer writes it instead.
+    const block = out?.resource?.[this.terraformResourceType]?.[this.friendlyUniqueId];
+    const forEach = this.terraformMetaArguments.forEach;
+    if (block !== undefined && forEach !== undefined) block.for_each = hclValueForCdktf(this, forEach);
+    return out;
   }
 }
 

@@ -4,7 +4,7 @@
 import { isPlainObject } from '../core/plain-object';
 import { Problems } from '../core/problems';
 import { ValidationError } from '../core/validation-error';
-import { MAX_PLAN_NESTING, tooDeepAt } from './nesting';
+import { MAX_PLAN_NESTING, tooDeepAt } from '../core/nesting';
 
 /** What the error of an unreadable plan names as its construct path. */
 export const PLAN_ERROR_PATH = 'plan';

@@ -9,7 +9,8 @@ import { Problems, problemSummary } from '../core/problems';
 import { IReadProgress, progressOptionProblem } from '../core/read-progress';
 import { describeValue } from '../core/received-value';
 import { apiBaseUrl, datadogGet, DatadogRequestSettings, Fail, jsonBody, requestSettings } from './datadog-http';
-import { checkResourceIdString } from './resource-id';
+import { textRefusal } from '../core/string-position';
+import { RESOURCE_ID } from './type-and-id';
 import { RestrictionPolicyBinding, RestrictionPolicyProps } from './restriction-policy';
 
 /** Why reading restriction policies (`RestrictionPolicyReader.read`) failed. */
@@ -259,7 +260,9 @@ function checkResourceIds(raw: unknown, base: string, ): string[] {
   const problems = new Problems();
   const seen = new Set<string>();
   raw.forEach((id, i) => {
-    checkResourceIdString(id, problems, `resourceIds/${i}`);
+    // Sent to the API as it is: text, not a template.
+    const refusal = textRefusal(id, RESOURCE_ID);
+    if (refusal !== undefined) problems.add(`resourceIds/${i}`, id, refusal);
     if (typeof id === 'string' && seen.has(id)) problems.add(`resourceIds/${i}`, id, 'each resource id once (a duplicate would adopt one policy twice)');
     if (typeof id === 'string') seen.add(id);
   });

@@ -1,23 +1,8 @@
-import { isUnresolved, Problems } from '../core/problems';
-import { checkFactoryId, checkTypeAndIdString, ID_RULE, splitTypeAndId, throwIfProblems } from './type-and-id';
-import { literalText, literalView } from '../core/literal-text';
-
-/** The principal types the restriction policy API accepts. */
-const PRINCIPAL_TYPES: readonly string[] = ['role', 'team', 'user', 'org'];
-
-/** What a principal string accepts, for error lines. */
-export const PRINCIPAL_RULE =
-  'a principal formatted "type:id", type one of role, team, user, org, then ' + ID_RULE + ' (e.g. "role:00000000-0000-1111-0000-000000000000")';
-
-/**
- * Checks one principal string. Returns it when valid or unresolved (a token is
- * known only when Terraform runs), undefined after recording a problem at `path`.
- * @internal
- */
-export function checkPrincipalString(raw: unknown, problems: Problems, path: string): string | undefined {
-  if (isUnresolved(raw)) return raw as string;
-  return checkTypeAndIdString(raw, problems, path, PRINCIPAL_RULE, (type) => PRINCIPAL_TYPES.includes(type)) ? (raw as string) : undefined;
-}
+import { literalText } from '../core/literal-text';
+import { Problems } from '../core/problems';
+import { registerValueClass } from '../core/snapshot';
+import { checkString } from '../core/string-position';
+import { ID, PRINCIPAL, readArgument, splitTypeAndId, throwIfProblems } from './type-and-id';
 
 /**
  * A principal of a restriction policy binding: a subject or a group of
@@ -82,22 +67,22 @@ export class Principal {
    * @returns the principal, split at the first colon
    */
   public static fromString(raw: string): Principal {
+    raw = readArgument('Principal.fromString', 'principal', raw);
     const problems = new Problems();
-    // A Literal.text value is parsed as its text; its id stays literal.
-    const text = literalView(raw);
-    if (isUnresolved(text)) {
-      problems.add('principal', raw, 'a literal string (a reference cannot be parsed at synth time: pass it to principals as is, or as the id of Principal.org(…))');
-    } else {
-      checkPrincipalString(text, problems, 'principal');
-    }
+    const mustBeKnown = 'a reference cannot be parsed at synth time: pass it to principals as is, or as the id of Principal.org(…)';
+    const checked = checkString(raw, { ...PRINCIPAL, mustBeKnown }, problems, 'principal');
     throwIfProblems('Principal.fromString', problems);
+    // The text Terraform would read, written back as exactly that text (plain text that reads as itself stays as given).
+    const text = checked!.text!.normalize('NFC');
     const parts = splitTypeAndId(text)!;
-    return new Principal(parts.type, text === raw ? parts.id : literalText(parts.id));
+    if (text === raw) return new Principal(parts.type, parts.id);
+    return new Principal(parts.type, literalText(parts.id));
   }
 
   private static of(type: string, id: string, factory: string): Principal {
+    id = readArgument(factory, 'id', id);
     const problems = new Problems();
-    checkFactoryId(id, problems);
+    checkString(id, ID, problems, 'id');
     throwIfProblems(factory, problems);
     return new Principal(type, id);
   }
@@ -121,3 +106,5 @@ export class Principal {
     return `${this.type}:${this.id}`;
   }
 }
+
+registerValueClass(Principal);

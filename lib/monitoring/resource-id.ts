@@ -1,36 +1,8 @@
-import { isUnresolved, Problems } from '../core/problems';
-import { checkFactoryId, checkTypeAndIdString, ID_RULE, splitTypeAndId, throwIfProblems } from './type-and-id';
-import { literalText, literalView } from '../core/literal-text';
-
-const RESOURCE_TYPE_PATTERN = /^[a-z][a-z0-9]*(?:[-_][a-z0-9]+)*$/;
-
-/** What a resource type accepts, for error lines. */
-export const RESOURCE_TYPE_RULE = 'a resource type of lowercase letters and digits, words joined by "-" or "_" (e.g. "dashboard", "synthetics-test")';
-
-/** What a resource id string accepts, for error lines. */
-export const RESOURCE_ID_RULE =
-  'a resource id formatted "resource_type:resource_id": ' + RESOURCE_TYPE_RULE + ', a colon, then ' + ID_RULE + ' (e.g. "dashboard:abc-def-ghi")';
-
-/**
- * Checks a resource id string. Returns its parts when valid, the type only when
- * the id is a token after a literal `type:`, `undefined` after recording a
- * problem or for a value that is wholly a token.
- * @internal
- */
-export function checkResourceIdString(raw: unknown, problems: Problems, path: string): { type?: string; id?: string } | undefined {
-  if (typeof raw === 'string' && isUnresolved(raw)) {
-    const parts = splitTypeAndId(raw);
-    // "dashboard:${TfToken[…]}": the type is literal and can be checked.
-    if (parts === undefined || isUnresolved(parts.type)) return {};
-    if (!RESOURCE_TYPE_PATTERN.test(parts.type)) {
-      problems.add(path, raw, RESOURCE_ID_RULE);
-      return undefined;
-    }
-    return { type: parts.type };
-  }
-  if (isUnresolved(raw)) return {};
-  return checkTypeAndIdString(raw, problems, path, RESOURCE_ID_RULE, (type) => RESOURCE_TYPE_PATTERN.test(type));
-}
+import { literalText } from '../core/literal-text';
+import { Problems } from '../core/problems';
+import { registerValueClass } from '../core/snapshot';
+import { checkString } from '../core/string-position';
+import { ID, readArgument, RESOURCE_ID, RESOURCE_TYPE, splitTypeAndId, throwIfProblems } from './type-and-id';
 
 /**
  * The target of a restriction policy, written `resource_type:resource_id`
@@ -101,12 +73,11 @@ export class RestrictionPolicyResourceId {
    * @returns the resource id `<resourceType>:<id>`
    */
   public static of(resourceType: string, id: string): RestrictionPolicyResourceId {
+    resourceType = readArgument('RestrictionPolicyResourceId.of', 'resourceType', resourceType);
+    id = readArgument('RestrictionPolicyResourceId.of', 'id', id);
     const problems = new Problems();
-    const typeText = literalView(resourceType);
-    if (!isUnresolved(typeText) && (typeof typeText !== 'string' || !RESOURCE_TYPE_PATTERN.test(typeText))) {
-      problems.add('resourceType', resourceType, RESOURCE_TYPE_RULE);
-    }
-    checkFactoryId(id, problems);
+    checkString(resourceType, RESOURCE_TYPE, problems, 'resourceType');
+    checkString(id, ID, problems, 'id');
     throwIfProblems('RestrictionPolicyResourceId.of', problems);
     return new RestrictionPolicyResourceId(resourceType, id);
   }
@@ -119,17 +90,16 @@ export class RestrictionPolicyResourceId {
    * @returns the resource id, split at the first colon
    */
   public static fromString(raw: string): RestrictionPolicyResourceId {
+    raw = readArgument('RestrictionPolicyResourceId.fromString', 'resourceId', raw);
     const problems = new Problems();
-    // A Literal.text value is parsed as its text; its id stays literal.
-    const text = literalView(raw);
-    if (isUnresolved(text)) {
-      problems.add('resourceId', raw, 'a literal string (a reference cannot be parsed at synth time: use RestrictionPolicyResourceId.of(type, reference))');
-    } else {
-      checkResourceIdString(text, problems, 'resourceId');
-    }
+    const mustBeKnown = 'a reference cannot be parsed at synth time: use RestrictionPolicyResourceId.of(type, reference)';
+    const checked = checkString(raw, { ...RESOURCE_ID, mustBeKnown }, problems, 'resourceId');
     throwIfProblems('RestrictionPolicyResourceId.fromString', problems);
+    // The text Terraform would read, written back as exactly that text (plain text that reads as itself stays as given).
+    const text = checked!.text!.normalize('NFC');
     const parts = splitTypeAndId(text)!;
-    return new RestrictionPolicyResourceId(parts.type, text === raw ? parts.id : literalText(parts.id));
+    if (text === raw) return new RestrictionPolicyResourceId(parts.type, parts.id);
+    return new RestrictionPolicyResourceId(parts.type, literalText(parts.id));
   }
 
   /** The resource type, e.g. `dashboard`. */
@@ -151,3 +121,5 @@ export class RestrictionPolicyResourceId {
     return `${this.resourceType}:${this.id}`;
   }
 }
+
+registerValueClass(RestrictionPolicyResourceId);

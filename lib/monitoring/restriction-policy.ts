@@ -14,16 +14,23 @@ import { ImportBlocks, ImportTarget } from '../core/import-blocks';
 import { compileSchema } from '../core/json-schema';
 import { MovedBlocks } from '../core/moved-blocks';
 import { ReleasedResources, releaseOwnedResources } from '../core/removed-blocks';
-import { literalRewriter, literalView } from '../core/literal-text';
-import { checkMetaArguments, instanceIndex, mayRepeat, META_ARGUMENT_PROPERTIES, refuseCountInAdopt, repetitionOf } from '../core/meta-arguments';
-import { constructPathOf, isUnresolved, Problems, requirePlainObject } from '../core/problems';
+import { literalText } from '../core/literal-text';
+import { checkMetaArguments, instanceIndex, mayRepeat, META_ARGUMENT_PROPERTIES, refuseCountInAdopt, repetitionOf, resourceLifecycle } from '../core/meta-arguments';
+import { constructPathOf, isUnresolved, Problems } from '../core/problems';
+import { readProps } from '../core/snapshot';
+import { ReferenceScope } from '../core/stack-references';
+import { CheckedString, checkString, StringPosition } from '../core/string-position';
 import { wire, WireAttributes } from '../core/wire';
 import { WireResource } from '../core/wire-elements';
-import { checkPrincipalString, Principal } from './principal';
+import { Principal } from './principal';
 import { RestrictionPolicyRelations } from './relations';
-import { checkResourceIdString, RestrictionPolicyResourceId } from './resource-id';
+import { RestrictionPolicyResourceId } from './resource-id';
+import { ID_GRAMMAR, knownType, PRINCIPAL, readArgument, RESOURCE_ID } from './type-and-id';
 
 const TERRAFORM_TYPE = 'datadog_restriction_policy';
+
+/** The resource's Terraform attributes by prop name (for `lifecycle.ignoreChanges`). */
+const ATTRIBUTES = { resourceId: 'resource_id', bindings: 'bindings' };
 
 /**
  * One binding of a restriction policy: principals granted one relation.
@@ -189,35 +196,50 @@ const checkState = compileSchema({
 });
 
 // As ids (type-and-id.ts): no whitespace, control or format characters, and NFC, as Terraform reads it.
-const RELATION_PATTERN = /^[^\s\p{Cc}\p{Cf}]+$/u;
-const RELATION_RULE = 'a non-empty relation in Unicode NFC with no whitespace, control or format characters, such as "viewer" or "editor"';
+const RELATION: StringPosition = {
+  rule: 'a non-empty relation in Unicode NFC with no whitespace, control or format characters, such as "viewer" or "editor"',
+  grammar: ID_GRAMMAR,
+  nfc: true,
+};
+
+/** A checked string: the text Terraform reads when known, and what to write. */
+interface Checked {
+  /** The text Terraform reads (in NFC), when known at synth time. */
+  readonly text?: string;
+  /** What to write: the text as a literal when known (exactly what was read), else the value as given. */
+  readonly written: string;
+}
 
 /** What the validation of a resource id and bindings yields. */
 interface CheckedPolicy {
-  readonly resourceId: string;
+  readonly resourceId: Checked;
   readonly resourceType?: string;
-  readonly bindings?: RestrictionPolicyBinding[];
+  readonly bindings?: { readonly relation: Checked; readonly principals: Checked[] | string[] }[];
 }
 
-function checkResourceId(value: unknown, problems: Problems, path: string): { resourceId: string; resourceType?: string } {
-  if (value instanceof RestrictionPolicyResourceId) {
-    const type = isUnresolved(value.resourceType) ? undefined : value.resourceType;
-    return { resourceId: value.toString(), resourceType: type };
-  }
-  const parts = checkResourceIdString(value, problems, path);
-  return { resourceId: value as string, resourceType: parts?.type };
+function checkedOf(given: string, checked: CheckedString | undefined): Checked {
+  const text = checked?.text?.normalize('NFC');
+  return { text, written: text !== undefined ? literalText(text) : given };
+}
+
+function checkResourceId(value: unknown, problems: Problems, path: string, referencesFrom?: ReferenceScope): { resourceId: Checked; resourceType?: string } | undefined {
+  const given = value instanceof RestrictionPolicyResourceId ? value.toString() : value;
+  const checked = checkString(given, { ...RESOURCE_ID, referencesFrom }, problems, path);
+  if (checked === undefined) return undefined;
+  return { resourceId: checkedOf(given as string, checked), resourceType: knownType(checked) };
 }
 
 /**
  * Checks bindings and returns them canonical: merged by relation, principals
- * deduplicated, everything sorted.
+ * deduplicated, everything sorted by the text Terraform reads.
  */
 function canonicalBindings(
   bindings: RestrictionPolicyBinding[] | undefined,
   resourceType: string | undefined,
   problems: Problems,
   basePath: string,
-): RestrictionPolicyBinding[] | undefined {
+  referencesFrom?: ReferenceScope,
+): CheckedPolicy['bindings'] {
   if (bindings === undefined || !problems.isClean(basePath)) return undefined;
   // Terraform JSON cannot take an expression where blocks belong (bindings is a
   // set of nested blocks): the list and each binding must be known at synth time.
@@ -231,17 +253,15 @@ function canonicalBindings(
   });
   if (!problems.isClean(basePath)) return undefined;
   const allowedRelations = resourceType === undefined ? undefined : RestrictionPolicyRelations.forResourceType(resourceType);
-  const merged = new Map<string, Set<string>>();
-  const asGiven: RestrictionPolicyBinding[] = [];
+  const merged = new Map<string, { relation: Checked; principals: Map<string, Checked> }>();
+  const asGiven: { relation: Checked; principals: string[] }[] = [];
   bindings.forEach((binding, i) => {
     const path = `${basePath}/${i}`;
-    const relation = binding.relation;
-    if (!isUnresolved(relation)) {
-      if (!RELATION_PATTERN.test(relation) || relation !== relation.normalize('NFC')) {
-        problems.add(`${path}/relation`, relation, RELATION_RULE);
-      } else if (allowedRelations !== undefined && !allowedRelations.includes(relation)) {
-        problems.add(`${path}/relation`, relation, `one of ${allowedRelations.join(', ')} (the relations of resource type "${resourceType}")`);
-      }
+    const checkedRelation = checkString(binding.relation, { ...RELATION, referencesFrom }, problems, `${path}/relation`);
+    if (checkedRelation === undefined) return;
+    const relation = checkedOf(binding.relation, checkedRelation);
+    if (relation.text !== undefined && allowedRelations !== undefined && !allowedRelations.includes(relation.text)) {
+      problems.add(`${path}/relation`, binding.relation, `one of ${allowedRelations.join(', ')} (the relations of resource type "${resourceType}")`);
     }
     if (isUnresolved(binding.principals)) {
       // A list token is an array (Token.asList, variable.listValue); a number, map or `any` token is not a list.
@@ -249,19 +269,23 @@ function canonicalBindings(
         problems.add(`${path}/principals`, binding.principals, 'a list of principals, or a list token (Token.asList(…), variable.listValue)');
         return;
       }
-      asGiven.push({ relation, principals: binding.principals });
+      asGiven.push({ relation, principals: binding.principals as string[] });
       return;
     }
-    const principals = merged.get(relation) ?? new Set<string>();
-    merged.set(relation, principals);
+    const key = relation.text ?? relation.written;
+    const entry = merged.get(key) ?? { relation, principals: new Map<string, Checked>() };
+    merged.set(key, entry);
     binding.principals.forEach((principal, j) => {
-      const text = principal instanceof Principal ? principal.toString() : checkPrincipalString(principal, problems, `${path}/principals/${j}`);
-      if (text !== undefined) principals.add(text);
+      const given = principal instanceof Principal ? principal.toString() : principal;
+      const checked = checkString(given, { ...PRINCIPAL, referencesFrom }, problems, `${path}/principals/${j}`);
+      if (checked === undefined) return;
+      const read = checkedOf(given, checked);
+      entry.principals.set(read.text ?? read.written, read);
     });
   });
   const sorted = [...merged.entries()]
     .sort(([a], [b]) => compareCodePoints(a, b))
-    .map(([relation, principals]) => ({ relation, principals: [...principals].sort(compareCodePoints) }));
+    .map(([, { relation, principals }]) => ({ relation, principals: [...principals.entries()].sort(([a], [b]) => compareCodePoints(a, b)).map(([, p]) => p) }));
   return [...sorted, ...asGiven];
 }
 
@@ -269,23 +293,29 @@ function compareCodePoints(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function checkPolicy(scope: IConstruct, props: RestrictionPolicyProps): CheckedPolicy {
+function checkPolicy(scope: IConstruct, props: RestrictionPolicyProps, referencesFrom: ReferenceScope): CheckedPolicy {
   const problems = new Problems();
   checkProps(props, problems);
-  const { resourceId, resourceType } = problems.isClean('props/resourceId')
-    ? checkResourceId(props.resourceId, problems, 'props/resourceId')
-    : { resourceId: '', resourceType: undefined }; // not used: the problem is thrown below
-  const bindings = canonicalBindings(props.bindings, resourceType, problems, 'props/bindings');
-  checkMetaArguments(scope, props, problems);
-  if (mayRepeat(props) && problems.isClean('props/forEach') && problems.isClean('props/count') && problems.isClean('props/resourceId') && !isUnresolved(resourceId)) {
+  const id = problems.isClean('props/resourceId') ? checkResourceId(props.resourceId, problems, 'props/resourceId', referencesFrom) : undefined;
+  const bindings = canonicalBindings(props.bindings, id?.resourceType, problems, 'props/bindings', referencesFrom);
+  checkMetaArguments(scope, props, problems, ATTRIBUTES);
+  if (mayRepeat(props) && problems.isClean('props/forEach') && problems.isClean('props/count') && id?.resourceId.text !== undefined) {
     problems.add(
       'props/resourceId',
-      resourceId,
+      props.resourceId,
       'with forEach or count, a resource id that differs per instance (built from iterator.value, iterator.getString(…) or count.index): every instance would restrict the same resource',
     );
   }
   problems.throwIfAny(scope);
-  return { resourceId, resourceType, bindings };
+  return { resourceId: id!.resourceId, resourceType: id!.resourceType, bindings };
+}
+
+/** The bindings as this construct states them: each text as Terraform reads it where known. */
+function statedBindings(bindings: CheckedPolicy['bindings']): RestrictionPolicyBinding[] | undefined {
+  return bindings?.map((b) => ({
+    relation: b.relation.text ?? b.relation.written,
+    principals: (b.principals as (Checked | string)[]).map((p) => (typeof p === 'string' ? p : p.text ?? p.written)),
+  }));
 }
 
 function warnIfUnknownType(scope: IConstruct, resourceType: string | undefined): void {
@@ -297,10 +327,10 @@ function warnIfUnknownType(scope: IConstruct, resourceType: string | undefined):
   );
 }
 
-function bindingBlocks(bindings: RestrictionPolicyBinding[], written: (text: string) => string): WireAttributes[] {
+function bindingBlocks(bindings: NonNullable<CheckedPolicy['bindings']>): WireAttributes[] {
   return bindings.map((b) => ({
-    principals: wire.stringSet((b.principals as string[]).map(written)),
-    relation: wire.string(written(b.relation)),
+    principals: wire.stringSet((b.principals as (Checked | string)[]).map((p) => (typeof p === 'string' ? p : p.written))),
+    relation: wire.string(b.relation.written),
   }));
 }
 
@@ -367,7 +397,7 @@ export class RestrictionPolicy extends Construct implements IRestrictionPolicy {
     const resource = policy.resource;
     ImportBlocks.of(policy).add(
       () => `${policy.address}${instanceIndex(repetitionOf(resource))}`,
-      literalRewriter(props)(policy.canonicalResourceId),
+      policy.writtenResourceId,
       props.provider,
       props.forEach === undefined ? undefined : () => resource.forEach,
     );
@@ -412,10 +442,11 @@ export class RestrictionPolicy extends Construct implements IRestrictionPolicy {
     resourceId: RestrictionPolicyResourceId | string,
     provider?: TerraformProvider,
   ): ImportTarget {
+    resourceId = readArgument(constructPathOf(scope, id), 'resourceId', resourceId);
     const problems = new Problems();
-    const checked = checkResourceId(literalView(resourceId), problems, 'resourceId');
-    problems.throwIfAny(scope);
-    return new ImportTarget(scope, id, { terraformType: TERRAFORM_TYPE, importId: literalRewriter(resourceId)(checked.resourceId), provider });
+    const checked = checkResourceId(resourceId, problems, 'resourceId');
+    problems.throwIfAnyAt(constructPathOf(scope, id));
+    return new ImportTarget(scope, id, { terraformType: TERRAFORM_TYPE, importId: checked!.resourceId.written, provider });
   }
 
   /** The `datadog_restriction_policy` resource. */
@@ -449,6 +480,8 @@ export class RestrictionPolicy extends Construct implements IRestrictionPolicy {
   public readonly canonicalResourceId: string;
   /** The bindings this construct synthesizes: merged by relation, deduplicated, sorted. */
   public readonly canonicalBindings?: RestrictionPolicyBinding[];
+  /** The resource id as written (known text as a literal). */
+  private readonly writtenResourceId: string;
 
   /**
    * @param scope the scope in which to define this construct
@@ -456,14 +489,15 @@ export class RestrictionPolicy extends Construct implements IRestrictionPolicy {
    * @param props the configuration of the policy (every invalid value is reported in one `ValidationError`)
    */
   constructor(scope: Construct, id: string, props: RestrictionPolicyProps) {
-    requirePlainObject(constructPathOf(scope, id), props, 'props', false);
+    props = readProps(constructPathOf(scope, id), props, 'props', false);
     super(scope, id);
-    // Checked and made canonical as text; Literal.text values are written literally again.
-    const checked = checkPolicy(this, literalView(props));
-    const written = literalRewriter(props);
+    // Checked and made canonical by the text Terraform reads; known text is written as exactly that text.
+    let resourceRef: WireResource | undefined;
+    const checked = checkPolicy(this, props, { construct: this, repeated: () => resourceRef });
     warnIfUnknownType(this, checked.resourceType);
-    this.canonicalResourceId = checked.resourceId;
-    this.canonicalBindings = checked.bindings;
+    this.canonicalResourceId = checked.resourceId.text ?? checked.resourceId.written;
+    this.writtenResourceId = checked.resourceId.written;
+    this.canonicalBindings = statedBindings(checked.bindings);
     const bindings = checked.bindings;
 
     const resource = new WireResource(this, 'Resource', {
@@ -471,14 +505,15 @@ export class RestrictionPolicy extends Construct implements IRestrictionPolicy {
       providerName: 'datadog',
       provider: props.provider,
       dependsOn: props.dependsOn,
-      lifecycle: props.lifecycle,
+      lifecycle: resourceLifecycle(props.lifecycle, ATTRIBUTES),
       forEach: props.forEach,
       count: props.count,
       attributes: () => ({
-        resource_id: wire.string(written(checked.resourceId)),
-        bindings: bindings === undefined ? undefined : wire.blockSet(bindingBlocks(bindings, written)),
+        resource_id: wire.string(checked.resourceId.written),
+        bindings: bindings === undefined ? undefined : wire.blockSet(bindingBlocks(bindings)),
       }),
     });
+    resourceRef = resource;
     this.resource = resource;
     this.wireResource = resource;
   }
@@ -521,19 +556,21 @@ class ExistingRestrictionPolicy extends Construct implements IRestrictionPolicy 
   public readonly canonicalBindings?: RestrictionPolicyBinding[];
 
   constructor(scope: Construct, id: string, resourceId: RestrictionPolicyResourceId | string, state?: RestrictionPolicyState) {
-    requirePlainObject(constructPathOf(scope, id), state, 'state', true);
+    resourceId = readArgument(constructPathOf(scope, id), 'resourceId', resourceId);
+    state = readProps(constructPathOf(scope, id), state, 'state', true);
     super(scope, id);
     const problems = new Problems();
-    const checked = checkResourceId(literalView(resourceId), problems, 'resourceId');
-    const stateView = literalView(state);
-    if (stateView !== undefined) checkState(stateView, problems, 'state');
-    const bindings = canonicalBindings(stateView?.bindings, checked.resourceType, problems, 'state/bindings');
+    const checked = checkResourceId(resourceId, problems, 'resourceId', { construct: this });
+    if (state !== undefined) checkState(state, problems, 'state');
+    const bindings = canonicalBindings(state?.bindings, checked?.resourceType, problems, 'state/bindings', { construct: this });
     problems.throwIfAny(this);
-    warnIfUnknownType(this, checked.resourceType);
-    const written = literalRewriter([resourceId, state]);
-    this.id = written(checked.resourceId);
-    this.resourceId = written(checked.resourceId);
-    this.canonicalBindings = bindings;
-    this.bindings = bindings === undefined ? undefined : Token.asAny(bindings.map((b) => ({ principals: b.principals, relation: b.relation })));
+    warnIfUnknownType(this, checked!.resourceType);
+    this.id = checked!.resourceId.written;
+    this.resourceId = checked!.resourceId.written;
+    this.canonicalBindings = statedBindings(bindings);
+    this.bindings =
+      bindings === undefined
+        ? undefined
+        : Token.asAny(bindings.map((b) => ({ principals: (b.principals as (Checked | string)[]).map((p) => (typeof p === 'string' ? p : p.written)), relation: b.relation.written })));
   }
 }

@@ -1,8 +1,11 @@
-import { Fn } from '../core/framework';
+import { DefaultTokenResolver, Fn, IResolveContext, Lazy, StringConcat, Tokenization } from '../core/framework';
+import { hclTemplate } from '../core/hcl-writer';
 import { isPlainObject } from '../core/plain-object';
-import { literalText, literalValueOf, stringPieces } from '../core/literal-text';
+import { literalText, literalToken, literalValueOf, stringPieces, withLiteralTexts, writtenLiteral } from '../core/literal-text';
 import { isUnresolved, Problems } from '../core/problems';
 import { isCredentialLookingKey } from '../core/received-value';
+import { checkString, StringPosition } from '../core/string-position';
+import { ReferenceScope } from '../core/stack-references';
 
 /**
  * Keys the service refuses to store in a profile, because they are credentials.
@@ -31,31 +34,48 @@ export function isCredentialContentKey(key: string): boolean {
 
 const ALLOWED_CONTENT = 'a JSON object of string keys to string values, e.g. {"AllowDBUserOverride":"1","Client_ID":"ExampleClientID"}';
 
+/** A content key or value: any text Terraform reads as it is written (its template grammar checked). */
+const CONTENT_TEXT: StringPosition = { rule: 'a string' };
+
 /** A checked content: what the construct writes, and the text Terraform will send when known. */
 export interface CheckedProfileContent {
-  /** The content as written to Terraform: canonical JSON, a token, or a `Literal.text` string. */
+  /** The content as written to Terraform: canonical JSON, a `jsonencode(…)` expression, or a token. */
   readonly written: string;
   /** The characters the service will receive, when no part of it is unknown until Terraform runs. */
   readonly text?: string;
 }
 
 /**
- * Checks a profile's content and returns what to write: canonical JSON (keys
- * sorted by code unit, no insignificant whitespace, so equivalent inputs give
- * the same bytes). A `Literal.text` content (read from the service) is checked
- * as its text and written so that Terraform reads its canonical JSON literally;
- * so are literal keys and values inside an object. A token (a variable, a
- * reference) is returned untouched. Undefined when invalid.
+ * Checks a profile's content and returns what to write.
+ *
+ * - Known content is written as canonical JSON (keys sorted by code unit, no
+ *   insignificant whitespace, so equivalent inputs give the same bytes), as
+ *   literal text: Terraform reads exactly those characters.
+ * - Content with a part known only when Terraform runs (a token or a
+ *   reference as a key or value) is written as `jsonencode({ … })`, so that
+ *   whatever the value holds (a quote, a line break) stays inside its JSON
+ *   string; a whole-map token as `jsonencode(<map>)`; a whole-string token as
+ *   it is. JSON text with a reference inside it is refused (its JSON could
+ *   not be checked nor kept valid): give an object.
+ *
+ * Every key and value goes through the string pipeline (string-position.ts).
+ * Undefined when invalid.
  */
 export function checkProfileContent(
-  content: string | { [key: string]: string },
+  content: unknown,
   problems: Problems,
   path: string,
+  referencesFrom?: ReferenceScope,
 ): CheckedProfileContent | undefined {
   const literal = literalValueOf(content);
-  if (literal === undefined && isUnresolved(content) && typeof content === 'string') return { written: content };
+  if (literal === undefined && typeof content === 'string' && isUnresolved(content)) {
+    const pieces = stringPieces(content) ?? [];
+    if (pieces.length === 1 && pieces[0].kind === 'token' && pieces[0].tokenKind === 'string') return { written: content };
+    problems.addConcealed(path, content, `${ALLOWED_CONTENT}: JSON text with a reference inside it cannot be kept valid; give an object { key: reference } (written with jsonencode), or one whole token`);
+    return undefined;
+  }
   // A whole-map token (`Token.asStringMap(variable.value)`): Terraform's jsonencode writes it, keys sorted as here.
-  if (literal === undefined && isUnresolved(content) && isPlainObject(content)) return { written: Fn.jsonencode(content) };
+  if (literal === undefined && isPlainObject(content) && isUnresolved(content)) return { written: Fn.jsonencode(content) };
   const source = literal ?? content;
   let parsed: unknown = source;
   if (typeof source === 'string') {
@@ -69,51 +89,57 @@ export function checkProfileContent(
     }
   }
   if (!isPlainObject(parsed)) {
-    // A Map, a Date or a class instance would be written as "{}": refused, not lost.
     problems.addConcealed(path, source, ALLOWED_CONTENT);
     return undefined;
   }
-  // Each entry as given (for writing) and as its text (for the rules).
-  // Text parsed out of a literal is text: never looked up as a token (live text may look like one).
-  const textOf = (given: unknown) => (literal === undefined ? literalValueOf(given) ?? given : given);
-  const entries = Object.entries(parsed as object).map(([key, value]) => ({ key, value, textKey: textOf(key) as string, textValue: textOf(value) }));
-  for (const { textKey: key, textValue: value } of entries) {
-    if (typeof value !== 'string') {
+  // Text parsed out of a literal is text: never read as a template (live text may look like one).
+  const asGiven = (text: string) => (literal === undefined ? text : literalToken(text));
+  const entries: { key: string; value: unknown; keyText?: string; valueText?: string }[] = [];
+  for (const [givenKey, value] of Object.entries(parsed as object)) {
+    const key = asGiven(givenKey);
+    const keyPath = `${path}/${withLiteralTexts(givenKey)}`;
+    const checkedKey = checkString(key, CONTENT_TEXT, problems, keyPath);
+    const keyText = checkedKey?.text;
+    const concealed = keyText === undefined || isCredentialContentKey(keyText);
+    if (typeof value !== 'string' && !(typeof value === 'number' && isUnresolved(value))) {
       const allowed = 'a string value (the service stores string values only)';
       // Not echoed: the service's credential keys and anything that reads like one (received-value.ts).
-      if (isCredentialContentKey(key)) problems.addConcealed(`${path}/${key}`, value, allowed);
-      else problems.add(`${path}/${key}`, value, allowed);
-    } else if (CREDENTIAL_KEYS.includes(key.normalize('NFC'))) {
-      // As Terraform reads it (NFC): `Access\u212AeyID` (Kelvin sign) is `AccessKeyID`.
-      problems.add(
-        `${path}/${key}`,
-        key,
-        `a key other than ${CREDENTIAL_KEYS.join(', ')}: the service refuses to store credentials in a profile; pass them to the driver at connect time`,
-      );
+      if (concealed) problems.addConcealed(keyPath, value, allowed);
+      else problems.add(keyPath, value, allowed);
+      continue;
     }
+    const checkedValue = checkString(typeof value === 'string' ? asGiven(value) : value, { ...CONTENT_TEXT, concealed, referencesFrom }, problems, keyPath);
+    if (keyText !== undefined && CREDENTIAL_KEYS.includes(keyText.normalize('NFC'))) {
+      // As Terraform reads it (NFC): `Access\u212AeyID` (Kelvin sign) is `AccessKeyID`.
+      problems.add(keyPath, keyText, `a key other than ${CREDENTIAL_KEYS.join(', ')}: the service refuses to store credentials in a profile; pass them to the driver at connect time`);
+    }
+    if (checkedKey !== undefined && checkedValue !== undefined) entries.push({ key, value: typeof value === 'string' ? asGiven(value) : value, keyText, valueText: checkedValue.text });
   }
   if (!problems.isClean(path)) return undefined;
-  entries.sort((a, b) => (a.textKey < b.textKey ? -1 : a.textKey > b.textKey ? 1 : 0));
-  const unknown = literal === undefined && entries.some((e) => (e.key === e.textKey && isUnresolved(e.key)) || (e.value === e.textValue && isUnresolved(e.value)));
-  const text = unknown ? undefined : `{${entries.map((e) => `${JSON.stringify(e.textKey)}:${JSON.stringify(e.textValue)}`).join(',')}}`;
-  // Literal content (read from the service) is canonical JSON Terraform reads literally.
-  if (literal !== undefined) return { written: literalText(text!), text };
-  // A literal key or value is written as a JSON string whose template sequences Terraform reads literally.
-  const json = (given: string, text: string) => (given === text ? jsonString(given) : literalText(JSON.stringify(text)));
-  const written = `{${entries.map((e) => `${json(e.key, e.textKey)}:${json(e.value, e.textValue as string)}`).join(',')}}`;
-  return { written, text };
+  if (entries.every((e) => e.keyText !== undefined && e.valueText !== undefined)) {
+    entries.sort((a, b) => compareCodeUnits(a.keyText!, b.keyText!));
+    const text = `{${entries.map((e) => `${JSON.stringify(e.keyText)}:${JSON.stringify(e.valueText)}`).join(',')}}`;
+    return { written: literalText(text), text };
+  }
+  entries.sort((a, b) => compareCodeUnits(a.keyText ?? a.key, b.keyText ?? b.key));
+  return { written: jsonencodeOf(entries) };
+}
+
+function compareCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /**
- * A user's string as a JSON string: its text JSON-escaped, references kept as
- * they are, and each literal piece JSON-escaped too (its text must not close the
- * string: `"` or a newline in a literal next to a reference stays inside it).
+ * `jsonencode({ <key> = <value>, … })`, each key and value the HCL quoted
+ * template of what cdktf writes for it, resolved at synth time.
  */
-function jsonString(given: string): string {
-  const pieces = stringPieces(given);
-  if (pieces === undefined || !pieces.some((p) => p.kind === 'literal')) return JSON.stringify(given);
-  const inner = (text: string) => JSON.stringify(text).slice(1, -1);
-  return `"${pieces.map((p) => (p.kind === 'token' ? p.marker : p.kind === 'literal' ? literalText(inner(p.text)) : inner(p.text))).join('')}"`;
+function jsonencodeOf(entries: readonly { key: string; value: unknown }[]): string {
+  return Lazy.stringValue({
+    produce: (context: IResolveContext) => {
+      const quoted = (value: unknown) => hclTemplate(String(Tokenization.resolve(writtenLiteral(String(value)), { scope: context.scope, resolver: new DefaultTokenResolver(new StringConcat()) })));
+      return `\${jsonencode({${entries.map((e) => `${quoted(e.key)} = ${quoted(e.value)}`).join(', ')}})}`;
+    },
+  });
 }
 
 /** Length of the content as the quota counts it: UTF-8 bytes. */

@@ -12,14 +12,21 @@ import { compileSchema } from '../core/json-schema';
 import { MovedBlocks } from '../core/moved-blocks';
 import { ReleasedResources, releaseOwnedResources } from '../core/removed-blocks';
 import { literalView } from '../core/literal-text';
-import { checkMetaArguments, instanceIndex, mayRepeat, META_ARGUMENT_PROPERTIES, refuseCountInAdopt, repetitionOf } from '../core/meta-arguments';
-import { constructPathOf, isUnresolved, Problems, requireKnown, requirePlainObject } from '../core/problems';
+import { checkMetaArguments, instanceIndex, mayRepeat, META_ARGUMENT_PROPERTIES, refuseCountInAdopt, repetitionOf, resourceLifecycle } from '../core/meta-arguments';
+import { constructPathOf, isUnresolved, Problems, requireKnown } from '../core/problems';
+import { readProps } from '../core/snapshot';
+import { checkString, StringPosition } from '../core/string-position';
+import { ReferenceScope } from '../core/stack-references';
+import { TextGrammar } from '../core/text-grammar';
 import { addReplaceTrigger, ReplaceTriggerKind } from '../core/replace-trigger';
 import { wire } from '../core/wire';
 import { WireResource } from '../core/wire-elements';
 import { CheckedProfileContent, checkProfileContent, contentByteLength, CREDENTIAL_KEYS } from './authentication-profile-content';
 
 const TERRAFORM_TYPE = 'aws_redshift_authentication_profile';
+
+/** The resource's Terraform attributes by prop name (for `lifecycle.ignoreChanges`). */
+const ATTRIBUTES = { authenticationProfileName: 'authentication_profile_name', authenticationProfileContent: 'authentication_profile_content' };
 
 /**
  * Props of an {@link AuthenticationProfile}.
@@ -145,18 +152,15 @@ export interface IAuthenticationProfile extends IConstruct {
 
 const NAME_RULE = '1 to 63 characters: letters, digits and hyphens (no underscores)';
 
+/** The profile name, as the service checks it (the provider checks nothing: a bad name fails only at apply). */
+const NAME: StringPosition = { rule: NAME_RULE, grammar: TextGrammar.repeat(TextGrammar.char(/[A-Za-z0-9-]/), 1, 63) };
+
 const checkProps = compileSchema({
   type: 'object',
   required: ['authenticationProfileName', 'authenticationProfileContent'],
   properties: {
-    authenticationProfileName: {
-      description: NAME_RULE,
-      type: 'string',
-      minLength: 1,
-      maxLength: 63,
-      pattern: '^[a-zA-Z0-9-]+$',
-    },
-    // Checked by canonicalProfileContent, which shows no value that may be a credential.
+    // Checked by the string pipeline (NAME) and by checkProfileContent, which shows no value that may be a credential.
+    authenticationProfileName: { description: NAME_RULE },
     authenticationProfileContent: {},
     maxContentLength: { description: 'a whole number of bytes, at least 1', type: 'integer', minimum: 1 },
     replaceTrigger: { description: 'terraform_data or null_resource', enum: ['terraform_data', 'null_resource'] },
@@ -172,24 +176,28 @@ const checkState = compileSchema({
   additionalProperties: false,
 });
 
-const checkName = compileSchema({ description: NAME_RULE, type: 'string', minLength: 1, maxLength: 63, pattern: '^[a-zA-Z0-9-]+$' });
+/** What the checks of the props yield: the content to write. */
+interface CheckedProfile {
+  readonly content: string;
+}
 
-function validateProps(scope: IConstruct, props: AuthenticationProfileProps): string {
+function validateProps(scope: IConstruct, props: AuthenticationProfileProps, referencesFrom: ReferenceScope): CheckedProfile {
   const problems = new Problems();
-  // A Literal.text value is checked as the text it stands for.
+  const name = checkString(props.authenticationProfileName, { ...NAME, referencesFrom }, problems, 'props/authenticationProfileName');
+  // A Literal.text value is checked as its text (the enum); strings are checked by the pipeline.
   checkProps(literalView(props), problems);
   requireKnown(props.replaceTrigger, problems, 'props/replaceTrigger', 'it chooses the type of the trigger resource');
-  checkMetaArguments(scope, props, problems);
-  if (mayRepeat(props) && problems.isClean('props/forEach') && problems.isClean('props/count') && problems.isClean('props/authenticationProfileName') && !isUnresolved(props.authenticationProfileName)) {
+  checkMetaArguments(scope, props, problems, ATTRIBUTES);
+  if (mayRepeat(props) && problems.isClean('props/forEach') && problems.isClean('props/count') && name?.text !== undefined) {
     problems.add(
       'props/authenticationProfileName',
-      literalView(props.authenticationProfileName),
+      props.authenticationProfileName,
       'with forEach or count, a name that differs per instance (iterator.value, iterator.getString(…), or one built with count.index): every instance would be the same profile',
     );
   }
   let content: CheckedProfileContent | undefined;
   if (problems.isClean('props/authenticationProfileContent')) {
-    content = checkProfileContent(props.authenticationProfileContent, problems, 'props/authenticationProfileContent');
+    content = checkProfileContent(props.authenticationProfileContent, problems, 'props/authenticationProfileContent', referencesFrom);
   }
   const max = props.maxContentLength;
   // A number token (a variable's numberValue) is a huge negative double: not a quota to compare with.
@@ -200,7 +208,7 @@ function validateProps(scope: IConstruct, props: AuthenticationProfileProps): st
     }
   }
   problems.throwIfAny(scope);
-  return content!.written;
+  return { content: content!.written };
 }
 
 /**
@@ -315,8 +323,8 @@ export class AuthenticationProfile extends Construct implements IAuthenticationP
     provider?: TerraformProvider,
   ): ImportTarget {
     const problems = new Problems();
-    checkName(literalView(authenticationProfileName), problems, 'authenticationProfileName');
-    problems.throwIfAny(scope);
+    checkString(authenticationProfileName, NAME, problems, 'authenticationProfileName');
+    problems.throwIfAnyAt(constructPathOf(scope, id));
     return new ImportTarget(scope, id, { terraformType: TERRAFORM_TYPE, importId: authenticationProfileName, provider });
   }
 
@@ -357,14 +365,14 @@ export class AuthenticationProfile extends Construct implements IAuthenticationP
    * @param props the configuration of the profile (every invalid value is reported in one `ValidationError`)
    */
   constructor(scope: Construct, id: string, props: AuthenticationProfileProps) {
-    requirePlainObject(constructPathOf(scope, id), props, 'props', false);
+    props = readProps(constructPathOf(scope, id), props, 'props', false);
     super(scope, id);
-    this.canonicalContent = validateProps(this, props);
+    // The trigger is repeated as the profile is, read from the profile at synth time.
+    let profileResource: WireResource | undefined;
+    this.canonicalContent = validateProps(this, props, { construct: this, repeated: () => profileResource }).content;
     const name = props.authenticationProfileName;
     const content = this.canonicalContent;
 
-    // The trigger is repeated as the profile is, read from the profile at synth time.
-    let profileResource: WireResource | undefined;
     const trigger = addReplaceTrigger(this, 'NameTrigger', props.replaceTrigger ?? ReplaceTriggerKind.TERRAFORM_DATA, 'authentication_profile_name', name, () => profileResource);
     this.replaceTriggerResource = trigger;
     const resource = new WireResource(this, 'Resource', {
@@ -372,7 +380,7 @@ export class AuthenticationProfile extends Construct implements IAuthenticationP
       providerName: 'aws',
       provider: props.provider,
       dependsOn: props.dependsOn,
-      lifecycle: props.lifecycle,
+      lifecycle: resourceLifecycle(props.lifecycle, ATTRIBUTES),
       forEach: props.forEach,
       count: props.count,
       replaceTriggeredBy: [trigger],
@@ -423,10 +431,10 @@ class ExistingAuthenticationProfile extends Construct implements IAuthentication
   public readonly authenticationProfileContent?: string;
 
   constructor(scope: Construct, id: string, name: string, state?: AuthenticationProfileState) {
-    requirePlainObject(constructPathOf(scope, id), state, 'state', true);
+    state = readProps(constructPathOf(scope, id), state, 'state', true);
     super(scope, id);
     const problems = new Problems();
-    checkName(literalView(name), problems, 'authenticationProfileName');
+    checkString(name, NAME, problems, 'authenticationProfileName');
     if (state !== undefined) checkState(state, problems, 'state');
     let content: string | undefined;
     if (state?.authenticationProfileContent !== undefined) {

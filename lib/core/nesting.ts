@@ -1,9 +1,12 @@
-// How deep a parsed JSON value nests, measured without recursion: a plan of
-// another producer may nest thousands of levels, and every walk of the
-// explanation (masks, comparison, display) recurses through the values.
+// How deep a value nests, measured without recursion: a plan of another
+// producer, or a user's props, may nest thousands of levels, and the walks of
+// the library (checks, rendering, masks, display) recurse through values.
 
-/** The deepest nesting a plan's values may have: far beyond any provider's schema, far below the call stack's bound. */
-export const MAX_PLAN_NESTING = 256;
+/** The deepest nesting a value may have: far beyond any provider's schema or Kubernetes object, far below the call stack's bound. */
+export const MAX_NESTING = 256;
+
+/** The deepest nesting a plan's values may have (see {@link MAX_NESTING}). */
+export const MAX_PLAN_NESTING = MAX_NESTING;
 
 /**
  * The first value nested `limit` levels below `root` that still nests further,

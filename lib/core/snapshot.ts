@@ -1,0 +1,140 @@
+// Every input is read once, into a snapshot of plain data, before anything
+// checks or writes it: what is checked is what is written (a getter is read
+// once, not once per check), and nothing the user can hand over turns into a
+// TypeError or a RangeError later. A revoked Proxy, a throwing getter, a cycle,
+// a value nested deeper than MAX_NESTING, and JavaScript shapes that JSON would
+// lose (a Map or a Set is written as `{}`, a Date as a string the user never
+// wrote) are problems at their path. Objects the library reads through their
+// own API are kept by reference: cdktf tokens, constructs (providers,
+// resources), cdktf iterators and counts, and this library's value classes
+// (`Principal`, `RestrictionPolicyResourceId`).
+import { Construct } from 'constructs';
+import { TerraformCount, Tokenization } from './framework';
+import { MAX_NESTING } from './nesting';
+import { isPlainObject } from './plain-object';
+import { Problems } from './problems';
+
+/** The classes of this library whose instances are values a prop may hold (registered by their modules). */
+const VALUE_CLASSES: Function[] = [];
+
+/**
+ * Registers a class of this library whose instances props may hold as they
+ * are (a principal, a resource id): the snapshot keeps them by reference.
+ */
+export function registerValueClass(type: Function): void {
+  VALUE_CLASSES.push(type);
+}
+
+/** True for the objects a snapshot keeps by reference; see the file comment. */
+function isKeptByReference(value: object): boolean {
+  return (
+    Tokenization.isResolvable(value) ||
+    Construct.isConstruct(value) ||
+    TerraformCount.isTerraformCount(value) ||
+    typeof (value as { _getForEachExpression?: unknown })._getForEachExpression === 'function' ||
+    VALUE_CLASSES.some((type) => value instanceof type)
+  );
+}
+
+const PLAIN_DATA = 'plain data: objects, lists, strings, numbers and booleans (or a token)';
+
+/** What to say of an object that is neither plain data nor kept by reference. */
+function refusedShape(value: object): { received: string; allowed: string } | undefined {
+  if (value instanceof Map) return { received: `a Map of ${value.size} entries (not shown)`, allowed: `${PLAIN_DATA}; a Map would be written as {}: give a plain object { key: value } (Object.fromEntries(map))` };
+  if (value instanceof Set) return { received: `a Set of ${value.size} items (not shown)`, allowed: `${PLAIN_DATA}; a Set would be written as {}: give a list ([...set])` };
+  if (value instanceof Date) return { received: 'a Date', allowed: `${PLAIN_DATA}; give a Date as an RFC 3339 string (date.toISOString())` };
+  if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return { received: 'binary data (not shown)', allowed: `${PLAIN_DATA}; give text` };
+  const name = Object.getPrototypeOf(value)?.constructor?.name;
+  return { received: `an instance of ${typeof name === 'string' && name !== '' ? name : 'a class'} (not shown)`, allowed: PLAIN_DATA };
+}
+
+/**
+ * `value` read once into plain data (see the file comment), problems recorded
+ * at `path` and below. Where a value cannot be read, the snapshot holds
+ * `undefined` there and a problem says why.
+ */
+export function snapshotOf(value: unknown, path: string, problems: Problems): unknown {
+  return copy(value, path, problems, 0, new Set());
+}
+
+function copy(value: unknown, path: string, problems: Problems, depth: number, ancestors: Set<object>): unknown {
+  if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return value;
+  let shape: 'array' | 'plain' | 'kept' | 'refused';
+  try {
+    shape = Array.isArray(value) ? 'array' : isPlainObject(value) ? (isKeptByReference(value) ? 'kept' : 'plain') : typeof value === 'function' || isKeptByReference(value) ? 'kept' : 'refused';
+  } catch {
+    // A revoked Proxy throws on every look (Array.isArray, getPrototypeOf).
+    problems.addReceived(path, 'a value that cannot be read (a revoked Proxy)', PLAIN_DATA);
+    return undefined;
+  }
+  if (shape === 'kept') return value;
+  if (shape === 'refused') {
+    const refused = refusedShape(value as object)!;
+    problems.addReceived(path, refused.received, refused.allowed);
+    return undefined;
+  }
+  const object = value as object;
+  if (ancestors.has(object)) {
+    problems.addReceived(path, 'a value that contains itself (a cycle)', `${PLAIN_DATA}, without cycles`);
+    return undefined;
+  }
+  if (depth >= MAX_NESTING) {
+    problems.addReceived(path, `a value nested more than ${MAX_NESTING} levels deep (not shown)`, `${PLAIN_DATA}, nested at most ${MAX_NESTING} levels deep`);
+    return undefined;
+  }
+  // A list token (`variable.listValue`) is a one-element array: copied, it stays one.
+  ancestors.add(object);
+  try {
+    if (shape === 'array') {
+      const list = object as unknown[];
+      const length = readOrProblem(() => list.length, path, problems);
+      const out: unknown[] = [];
+      for (let i = 0; i < (length as number); i++) out.push(copy(readOrProblem(() => list[i], `${path}/${i}`, problems), `${path}/${i}`, problems, depth + 1, ancestors));
+      return out;
+    }
+    const keys = readOrProblem(() => Object.keys(object), path, problems) as string[] | undefined;
+    const out: { [key: string]: unknown } = {};
+    for (const key of keys ?? []) {
+      const item = copy(readOrProblem(() => (object as { [key: string]: unknown })[key], `${path}/${key}`, problems), `${path}/${key}`, problems, depth + 1, ancestors);
+      // `__proto__` (a JSON key like any other) is defined, not assigned: assignment would set the prototype.
+      if (key === '__proto__') Object.defineProperty(out, key, { value: item, enumerable: true, writable: true, configurable: true });
+      else out[key] = item;
+    }
+    return out;
+  } finally {
+    ancestors.delete(object);
+  }
+}
+
+/** Reads one property (a getter may throw), recording a problem instead of throwing. */
+function readOrProblem(read: () => unknown, path: string, problems: Problems): unknown {
+  try {
+    return read();
+  } catch {
+    problems.addReceived(path, 'a value whose reading threw (a throwing getter or a revoked Proxy)', PLAIN_DATA);
+    return undefined;
+  }
+}
+
+/**
+ * Props (or options, state) read once into a snapshot, for the construct
+ * about to be created at `constructPath`: a `ValidationError` naming it when
+ * they are not a plain object or cannot be read, before anything is added to
+ * the tree. `undefined` passes where the props are optional.
+ */
+export function readProps<T>(constructPath: string, value: T, path: string, optional: boolean): T {
+  if (value === undefined && optional) return value;
+  const problems = new Problems();
+  let plain: boolean;
+  try {
+    plain = isPlainObject(value) && !Tokenization.isResolvable(value);
+  } catch {
+    problems.addReceived(path, 'a value that cannot be read (a revoked Proxy)', `an object of properties${optional ? ', or nothing' : ''}`);
+    plain = true;
+  }
+  if (!plain) problems.add(path, value, `an object of properties${optional ? ', or nothing' : ''}`);
+  problems.throwIfAnyAt(constructPath);
+  const snapshot = snapshotOf(value, path, problems) as T;
+  problems.throwIfAnyAt(constructPath);
+  return snapshot;
+}

@@ -1,0 +1,196 @@
+// The one pipeline for a value written where Terraform takes a string. Every
+// such position of every construct, provider and factory reads its value
+// here, so that what synth accepts, Terraform accepts:
+//
+// 1. The value's kind: a string, or a string or number token (Terraform turns
+//    a number into a string); a list or map token, any other token, or
+//    anything else is refused (Terraform: "string required").
+// 2. The text Terraform reads: the string as cdktf writes it (plain text as
+//    is, each `Literal.text` piece escaped, each token as its `${…}`) parsed
+//    with Terraform's template grammar (terraform-template.ts). A template
+//    Terraform refuses is refused; in plain text, an interpolation may only be
+//    a quoted string or one of the references Terraform can resolve in any
+//    stack (a declared variable, `each`, `count`, `path`,
+//    `terraform.workspace`: template-references.ts checks them at synth);
+//    directives are refused (they are expressions: give a token).
+// 3. The position's grammar, on the text as far as it is known: the known
+//    characters and the unknown pieces (tokens, references) in order, so that
+//    `'bad_' + variable` is refused where an underscore can never be valid.
+import { literalTemplate, stringPieces } from './literal-text';
+import { isUnresolved, Problems } from './problems';
+import { ReferenceScope, StackReference, stackReferenceOf, StackReferences } from './stack-references';
+import { parseTemplate, Traversal } from './terraform-template';
+import { TextGrammar, TextSegment } from './text-grammar';
+
+/** A position that takes a string, and its rules. */
+export interface StringPosition {
+  /** What the position accepts, for the error line. */
+  readonly rule: string;
+  /** The grammar of the text Terraform reads (in NFC), applied as far as the text is known. */
+  readonly grammar?: TextGrammar;
+  /** A further rule on the whole text, when it is known: what is allowed, or undefined when it passes. */
+  readonly check?: (text: string) => string | undefined;
+  /** The known text must be in Unicode NFC (Terraform reads NFC: another form would be another value). */
+  readonly nfc?: boolean;
+  /** Set where the value must be known at synth time (no token, no reference): why. */
+  readonly mustBeKnown?: string;
+  /** The value may be a secret: a problem shows it by type and size only. */
+  readonly concealed?: boolean;
+  /** `undefined` is a problem (a factory's argument); elsewhere a schema reports missing props. */
+  readonly required?: boolean;
+  /** Where the position is written, for the references its text holds (checked at synth); omit where none may be. */
+  readonly referencesFrom?: ReferenceScope;
+}
+
+/** A string as checked: its pieces as Terraform reads them, and its text when wholly known. */
+export interface CheckedString {
+  /** Known text and unknown pieces (tokens, references), in order. */
+  readonly segments: readonly TextSegment[];
+  /** The text Terraform reads (before NFC), when no piece is unknown. */
+  readonly text?: string;
+}
+
+const TEXT_ADVICE = 'to write "${" or "%{" as text, use Literal.text(…) (or "$${" and "%%{"); for an expression, a cdktf token (variable.stringValue, Fn.*)';
+
+/**
+ * Checks `value` for a string position, recording problems at `path`; returns
+ * what Terraform will read, or undefined after a problem (or for `undefined`).
+ */
+export function checkString(value: unknown, position: StringPosition, problems: Problems, path: string): CheckedString | undefined {
+  if (value === undefined) {
+    // Required props are reported by their schema; a factory's argument here.
+    if (position.required) problems.add(path, value, `a value is required: ${position.rule}`);
+    return undefined;
+  }
+  const refuse = (allowed: string) => {
+    if (position.concealed) problems.addConcealed(path, value, allowed);
+    else problems.add(path, value, allowed);
+    return undefined;
+  };
+  const kind = valueKind(value);
+  if (kind === 'list' || kind === 'map') return refuse(`${position.rule} (a string: a ${kind} token is not one, Terraform refuses it with "string required")`);
+  if (kind === 'other') return refuse(`${position.rule} (a string)`);
+  if (kind === 'unknown') {
+    // A number token (Terraform turns the number into a string), or a token of
+    // any type (`iterator.value`, `Token.asAny`): its type is Terraform's to check.
+    return position.mustBeKnown ? refuse(`a value known at synth time (${position.mustBeKnown})`) : accept([{ unknown: true }]);
+  }
+  const read = readTemplate(value as string);
+  if ('problem' in read) return refuse(`${position.rule}; ${read.problem}`);
+  const unknown = read.segments.some((s) => 'unknown' in s);
+  if (unknown && position.mustBeKnown) return refuse(`a value known at synth time (${position.mustBeKnown})`);
+  if (read.references.length > 0) {
+    if (position.referencesFrom === undefined) return refuse(`${position.rule}; it holds a Terraform reference (${read.references.map(traversalText).join(', ')}), which this position cannot take; ${TEXT_ADVICE}`);
+    const unusable = read.references.find((r) => usableReference(r) === undefined);
+    if (unusable !== undefined) return refuse(`${position.rule}; "\${${traversalText(unusable)}}" is read by Terraform as a reference: in text, only \${var.<declared variable>}, \${each.key}, \${each.value}, \${count.index}, \${path.module}, \${path.root}, \${path.cwd} and \${terraform.workspace}; ${TEXT_ADVICE}`);
+  }
+  if (position.nfc && read.segments.some((s) => 'known' in s && s.known !== s.known.normalize('NFC'))) return refuse(`${position.rule} (in Unicode NFC: Terraform reads every string in NFC, so this text would become another value)`);
+  const text = unknown ? undefined : read.segments.map((s) => (s as { known: string }).known).join('');
+  // The whole text's own rule first: it says more precisely what is wrong.
+  if (text !== undefined && position.check !== undefined) {
+    const allowed = position.check(text.normalize('NFC'));
+    if (allowed !== undefined) return refuse(allowed);
+  }
+  const nfc = read.segments.map((s) => ('known' in s ? { known: s.known.normalize('NFC') } : s));
+  if (position.grammar !== undefined && !position.grammar.admits(nfc)) return refuse(position.rule);
+  for (const reference of read.references) {
+    StackReferences.of(position.referencesFrom!.construct).add(position.referencesFrom!, path, `\${${traversalText(reference)}}`, usableReference(reference)!);
+  }
+  return accept(read.segments, text);
+}
+
+/**
+ * Whether `text`, taken as text (not as a Terraform template: a value sent to
+ * a service's API, say), follows the position's rules; the rule text when not.
+ */
+export function textRefusal(text: unknown, position: StringPosition): string | undefined {
+  if (typeof text !== 'string') return `${position.rule} (a string)`;
+  if (position.nfc && text !== text.normalize('NFC')) return `${position.rule} (in Unicode NFC)`;
+  if (position.grammar !== undefined && !position.grammar.matches(text)) return position.rule;
+  return position.check?.(text);
+}
+
+function accept(segments: readonly TextSegment[], text?: string): CheckedString {
+  return { segments, text };
+}
+
+/** What a value at a string position is: text, a token whose type Terraform checks, a list or map token, or something else. */
+function valueKind(value: unknown): 'string' | 'unknown' | 'list' | 'map' | 'other' {
+  if (typeof value === 'string') return 'string';
+  if (typeof value === 'number') return isUnresolved(value) ? 'unknown' : 'other';
+  if (Array.isArray(value)) return isUnresolved(value) ? 'list' : 'other';
+  if (value !== null && typeof value === 'object' && isUnresolved(value)) return Object.keys(value).some((k) => k.includes('TfToken[')) ? 'map' : 'unknown';
+  return 'other';
+}
+
+/** The text of a traversal, as written (`var.name`, `each.value["k"]`). */
+function traversalText(t: Traversal): string {
+  return t.root + t.steps.map((s) => ('attribute' in s ? `.${s.attribute}` : typeof s.index === 'number' ? `[${s.index}]` : `[${JSON.stringify(s.index)}]`)).join('');
+}
+
+/**
+ * What a hand-written reference in text names, when it is one text may hold
+ * anywhere: a variable, `each.key`, `each.value`, `count.index`, `path.*`,
+ * `terraform.workspace` (their targets are checked at synth). Other objects
+ * are referenced with tokens, which carry their own checks.
+ */
+function usableReference(t: Traversal): StackReference | undefined {
+  if (t.steps.length !== 1 || !('attribute' in t.steps[0])) return undefined;
+  const reference = stackReferenceOf(t.root, [t.steps[0].attribute]);
+  return reference?.kind === 'variable' || reference?.kind === 'each' || reference?.kind === 'count' || reference?.kind === 'static' ? reference : undefined;
+}
+
+/**
+ * `value` as Terraform will read it: cdktf writes plain pieces as they are, a
+ * `Literal.text` piece escaped, each token as its `${…}`; the result is parsed
+ * with Terraform's template grammar and mapped back to known text and
+ * unknown pieces.
+ */
+function readTemplate(value: string): { segments: TextSegment[]; references: Traversal[] } | { problem: string } {
+  const pieces = stringPieces(value) ?? [{ kind: 'plain' as const, text: value }];
+  let source = '';
+  const tokenStarts = new Set<number>();
+  for (let i = 0; i < pieces.length; i++) {
+    const piece = pieces[i];
+    if (piece.kind === 'token') {
+      if (piece.tokenKind === 'list' || piece.tokenKind === 'map') return { problem: `it holds a ${piece.tokenKind} token inside text (Terraform refuses it: "string required"); give one element with Fn.element(…) or Fn.join(…)` };
+      tokenStarts.add(source.length);
+      // A stand-in with the shape of what cdktf writes for a token: one interpolation.
+      source += '${__token__}';
+    } else if (piece.kind === 'literal') {
+      source += literalTemplate(piece.text);
+    } else {
+      if (/[$%]$/.test(piece.text) && pieces[i + 1]?.kind === 'token') {
+        return { problem: `a "${piece.text.slice(-1)}" right before a reference joins its "\${" into "${piece.text.slice(-1)}\${", which Terraform reads as an escape: the reference would be lost (put the character in Literal.text(…), or join with Fn.join)` };
+      }
+      source += piece.text;
+    }
+  }
+  const parsed = parseTemplate(source);
+  if (parsed.error !== undefined) return { problem: `Terraform reads it as a template and refuses it (${parsed.error.summary}); ${TEXT_ADVICE}` };
+  const segments: TextSegment[] = [];
+  const references: Traversal[] = [];
+  let tokensSeen = 0;
+  for (const part of parsed.parts) {
+    if (part.kind === 'text') segments.push({ known: part.text });
+    else if (part.kind === 'directive') return { problem: `it holds the template directive "${part.source}", an expression Terraform evaluates; ${TEXT_ADVICE}` };
+    else if (tokenStarts.has(part.at) && part.source === '${__token__}') {
+      tokensSeen += 1;
+      segments.push({ unknown: true });
+    } else if (part.literal !== undefined) segments.push({ known: part.literal });
+    else if (part.traversal !== undefined) {
+      references.push(part.traversal);
+      segments.push({ unknown: true });
+    } else {
+      return { problem: `"${part.source}" is read by Terraform as an expression; ${TEXT_ADVICE}` };
+    }
+  }
+  if (tokensSeen !== tokenStarts.size) return { problem: `a reference in it is not read as one by Terraform (the text before it ends a template sequence); join the pieces with Fn.join(…)` };
+  const known: TextSegment[] = [];
+  for (const segment of segments) {
+    const last = known[known.length - 1];
+    if ('known' in segment && last !== undefined && 'known' in last) known[known.length - 1] = { known: last.known + segment.known };
+    else known.push(segment);
+  }
+  return { segments: known, references };
+}
