@@ -1,8 +1,8 @@
 import { Construct } from 'constructs';
 import { TerraformDataSource, TerraformProvider } from '../core/framework';
 import { compileSchema } from '../core/json-schema';
-import { literalView } from '../core/literal-text';
-import { constructPathOf, Problems, requirePlainObject } from '../core/problems';
+import { constructPathOf, Problems } from '../core/problems';
+import { readProps } from '../core/snapshot';
 import { wire } from '../core/wire';
 import { WireDataSource } from '../core/wire-elements';
 import { checkNodeSelectors } from './selectors';
@@ -39,8 +39,9 @@ export interface ClusterNodesProps {
 const checkProps = compileSchema({
   type: 'object',
   properties: {
-    labelSelector: { type: 'string', minLength: 1, description: 'a non-empty label selector such as "pool=general,!gpu"' },
-    fieldSelector: { type: 'string', minLength: 1, description: 'a non-empty field selector such as "spec.unschedulable=false"' },
+    // Checked by checkNodeSelectors (the string pipeline and the API server's grammars).
+    labelSelector: {},
+    fieldSelector: {},
     limit: { type: 'integer', minimum: 1, description: 'a whole number of nodes, at least 1' },
     // cdktf's own object: passed to the framework as given.
     provider: {},
@@ -69,11 +70,11 @@ export class ClusterNodes extends Construct {
    * @param props selectors, limit and provider of the read (every invalid value is reported in one `ValidationError`)
    */
   constructor(scope: Construct, id: string, props: ClusterNodesProps = {}) {
-    requirePlainObject(constructPathOf(scope, id), props, 'props', true);
+    props = readProps(constructPathOf(scope, id), props, 'props', true) ?? {};
     super(scope, id);
     const problems = new Problems();
-    checkProps(literalView(props), problems);
-    checkNodeSelectors(literalView(props), problems);
+    checkProps(props, problems);
+    checkNodeSelectors(props, problems, { construct: this });
     problems.throwIfAny(this);
     const dataSource = new WireDataSource(this, 'Resource', {
       terraformType: 'kubernetes_resources',

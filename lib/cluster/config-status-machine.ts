@@ -2,7 +2,8 @@
 // kubelet feature behind them was deprecated in Kubernetes 1.22 and removed from
 // the kubelet in 1.24; this models what the API documents, as a pure function.
 import { compileSchema } from '../core/json-schema';
-import { describeValue, Problems, requirePlainObject } from '../core/problems';
+import { describeValue, Problems } from '../core/problems';
+import { readProps } from '../core/snapshot';
 import { ValidationError } from '../core/validation-error';
 import { ConfigMapNodeConfigSource, NodeConfigSource, NodeConfigStatus } from './model';
 import { NODE_CONFIG_SOURCE_SCHEMA, NODE_CONFIG_STATUS_SCHEMA } from './schema';
@@ -84,9 +85,9 @@ export interface NodeConfigState {
  * TypeScript alias of `NodeConfigStatusMachine.next`, which documents the transitions.
  */
 export function nextNodeConfigStatus(current: NodeConfigState, event: NodeConfigEvent, now: Date): NodeConfigState {
-  requirePlainObject(MACHINE, current, 'current', false);
-  requirePlainObject(MACHINE, current.status, 'current/status', false);
-  requirePlainObject(MACHINE, event, 'event', false);
+  current = readProps(MACHINE, current, 'current', false);
+  readProps(MACHINE, current.status, 'current/status', false);
+  event = readProps(MACHINE, event, 'event', false);
   const problems = new Problems();
   checkState(current, problems, 'current');
   checkEvent(event, problems, 'event');

@@ -1,12 +1,15 @@
 import { Construct } from 'constructs';
 import { IResolvable } from '../core/framework';
 import { compileSchema } from '../core/json-schema';
-import { constructPathOf, Problems, requireKnown, requirePlainObject } from '../core/problems';
+import { constructPathOf, Problems } from '../core/problems';
+import { checkProviderIdentity } from '../core/provider-identity';
+import { checkString } from '../core/string-position';
+import { TextGrammar } from '../core/text-grammar';
+import { readProps } from '../core/snapshot';
 import { checkSecretReference } from '../core/secret-reference';
 import { wire } from '../core/wire';
 import { WireProvider } from '../core/wire-elements';
 import { checkUrl } from '../core/url-rule';
-import { checkVersionConstraint, VERSION_CONSTRAINT_SCHEMA } from '../core/version-constraint';
 
 /**
  * Props of a {@link KubernetesProvider}.
@@ -88,21 +91,31 @@ const SECRET_ENV: { [prop: string]: string } = {
   clientKey: 'KUBE_CLIENT_KEY_DATA',
 };
 
+/** The provider's text settings, each any non-empty text. */
+const TEXT_SETTINGS: readonly [keyof KubernetesProviderProps & ('configPath' | 'configContext' | 'clusterCaCertificate'), string][] = [
+  ['configPath', 'a path to a kubeconfig file'],
+  ['configContext', 'a kubeconfig context name'],
+  ['clusterCaCertificate', 'a PEM-encoded certificate'],
+];
+const NON_EMPTY = TextGrammar.repeat(TextGrammar.char(/[\s\S]/u), 1);
+
 const checkProps = compileSchema({
   type: 'object',
   properties: {
-    configPath: { type: 'string', minLength: 1, description: 'a path to a kubeconfig file' },
-    configContext: { type: 'string', minLength: 1, description: 'a kubeconfig context name' },
+    // Checked by the string pipeline (TEXT_SETTINGS).
+    configPath: {},
+    configContext: {},
     // Checked by checkUrl, which never prints a URL whole.
     host: {},
-    clusterCaCertificate: { type: 'string', minLength: 1, description: 'a PEM-encoded certificate' },
+    clusterCaCertificate: {},
     // Checked by checkSecretReference, which never shows their values.
     token: {},
     clientCertificate: {},
     clientKey: {},
     insecure: { type: 'boolean', description: 'true or false' },
-    alias: { description: 'a Terraform identifier', type: 'string', pattern: '^[a-zA-Z_][a-zA-Z0-9_-]*$' },
-    versionConstraint: VERSION_CONSTRAINT_SCHEMA,
+    // Checked by checkProviderIdentity (the string pipeline).
+    alias: {},
+    versionConstraint: {},
   },
   additionalProperties: false,
 });
@@ -115,13 +128,12 @@ export class KubernetesProvider extends WireProvider {
    * @param props the provider's settings (every invalid value is reported in one `ValidationError`)
    */
   constructor(scope: Construct, id: string, props: KubernetesProviderProps = {}) {
-    requirePlainObject(constructPathOf(scope, id), props, 'props', true);
+    props = readProps(constructPathOf(scope, id), props, 'props', true) ?? {};
     const problems = new Problems();
     checkProps(props, problems);
-    checkUrl(props.host, problems, 'props/host', { allowed: 'an http(s) URL such as https://10.0.0.1:6443' });
-    requireKnown(props.alias, problems, 'props/alias', 'Terraform reads a provider alias as a literal');
-    requireKnown(props.versionConstraint, problems, 'props/versionConstraint', 'Terraform reads required_providers versions as literals');
-    checkVersionConstraint(props.versionConstraint, problems);
+    checkUrl(props.host, problems, 'props/host', { allowed: 'an http(s) URL such as https://10.0.0.1:6443' }, { construct: scope, path: constructPathOf(scope, id) });
+    const identity = checkProviderIdentity(props, problems);
+    for (const [prop, rule] of TEXT_SETTINGS) checkString(props[prop], { rule, grammar: NON_EMPTY, referencesFrom: { construct: scope, path: constructPathOf(scope, id) } }, problems, `props/${prop}`);
     for (const prop of SECRET_PROPS) checkSecretReference(scope, props[prop], problems, `props/${prop}`, SECRET_ENV[prop]);
     if ((props.clientKey === undefined) !== (props.clientCertificate === undefined)) {
       const missing = props.clientKey === undefined ? 'clientKey' : 'clientCertificate';
@@ -132,8 +144,8 @@ export class KubernetesProvider extends WireProvider {
     super(scope, id, {
       providerName: 'kubernetes',
       source: 'hashicorp/kubernetes',
-      versionConstraint: props.versionConstraint ?? '>= 2.21, < 3.0',
-      alias: props.alias,
+      versionConstraint: identity.versionConstraint ?? '>= 2.21, < 3.0',
+      alias: identity.alias,
       attributes: () => ({
         config_path: wire.string(props.configPath),
         config_context: wire.string(props.configContext),

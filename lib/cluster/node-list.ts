@@ -12,7 +12,8 @@ import { MovedBlocks } from '../core/moved-blocks';
 import { ReleasedResources, releaseOwnedResources } from '../core/removed-blocks';
 import { literalView } from '../core/literal-text';
 import { checkMetaArguments } from '../core/meta-arguments';
-import { constructPathOf, Problems, requireKnown, requirePlainObject } from '../core/problems';
+import { constructPathOf, Problems, requireKnown } from '../core/problems';
+import { readProps } from '../core/snapshot';
 import { ValidationError } from '../core/validation-error';
 import { wire, WireAttributes } from '../core/wire';
 import { WireResource } from '../core/wire-elements';
@@ -181,7 +182,7 @@ export class NodeList extends Construct {
    * @returns the declared list
    */
   public static adopt(scope: Construct, id: string, props: NodeListProps): NodeList {
-    requirePlainObject(constructPathOf(scope, id), props, 'props', false);
+    props = readProps(constructPathOf(scope, id), props, 'props', false);
     if (literalView(props.mode) !== undefined && literalView(props.mode) !== NodeListMode.MANIFEST) {
       const problems = new Problems();
       problems.add('props/mode', props.mode, 'Manifest: only kubernetes_manifest resources can be imported');
@@ -240,7 +241,7 @@ export class NodeList extends Construct {
    * @param props the nodes and how to manage them (every invalid value is reported in one `ValidationError`)
    */
   constructor(scope: Construct, id: string, props: NodeListProps) {
-    requirePlainObject(constructPathOf(scope, id), props, 'props', false);
+    props = readProps(constructPathOf(scope, id), props, 'props', false);
     super(scope, id);
     const mode = props.mode ?? NodeListMode.MANIFEST;
     const problems = new Problems();

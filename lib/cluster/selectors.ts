@@ -24,7 +24,9 @@
 //   nothing (or everything, with `!=`) without an error.
 // - (In ClusterNodes' schema, as before: an empty selector is refused; leave
 //   the prop out to select every node.)
-import { isUnresolved, Problems } from '../core/problems';
+import { Problems } from '../core/problems';
+import { ReferenceScope } from '../core/stack-references';
+import { checkString } from '../core/string-position';
 import { isLabelValue, isQualifiedName } from './validation';
 
 // ---- labels: pkg/labels/selector.go ------------------------------------------------------
@@ -547,22 +549,22 @@ function goQuote(s: string): string {
 }
 
 /**
- * Records a problem at `props/labelSelector` or `props/fieldSelector` for a
- * selector the API server would refuse (or, where this library is stricter,
- * misread). Pass the literal view of the props (`literalView`), so a
- * `Literal.text` selector is checked as its text. Unresolved tokens, non-strings
- * and empty strings (the schema reports those) are skipped. The value is shown:
- * selectors are no secrets.
+ * Checks `labelSelector` and `fieldSelector` through the string pipeline
+ * (string-position.ts): their template grammar and, where the text is known,
+ * the API server's selector grammars. Returns the texts to write (a
+ * `Literal.text` selector as its text).
  */
-export function checkNodeSelectors(props: { readonly labelSelector?: unknown; readonly fieldSelector?: unknown }, problems: Problems): void {
+export function checkNodeSelectors(props: { readonly labelSelector?: unknown; readonly fieldSelector?: unknown }, problems: Problems, referencesFrom?: ReferenceScope): void {
   const checks: [string, unknown, (s: string) => string | undefined, string][] = [
     ['labelSelector', props.labelSelector, labelSelectorProblem, LABEL_SELECTOR_RULE],
     ['fieldSelector', props.fieldSelector, nodeFieldSelectorProblem, FIELD_SELECTOR_RULE],
   ];
   for (const [name, value, problemOf, rule] of checks) {
-    if (typeof value !== 'string' || value === '' || isUnresolved(value)) continue;
-    const problem = problemOf(value);
-    if (problem !== undefined) problems.add(`props/${name}`, value, `${rule} (here ${problem})`);
+    const check = (text: string) => {
+      const problem = text === '' ? 'it is empty' : problemOf(text);
+      return problem === undefined ? undefined : `${rule} (here ${problem})`;
+    };
+    checkString(value, { rule, check, referencesFrom }, problems, `props/${name}`);
   }
 }
 

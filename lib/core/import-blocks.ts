@@ -3,7 +3,11 @@ import { ITerraformIterator, TerraformElement, TerraformProvider, TerraformStack
 import { hclValueForCdktf } from './hcl-writer';
 import { writtenLiteral } from './literal-text';
 import { compileSchema } from './json-schema';
-import { constructPathOf, isUnresolved, Problems, requirePlainObject } from './problems';
+import { constructPathOf, Problems } from './problems';
+import { readProps } from './snapshot';
+import { StackReferences } from './stack-references';
+import { checkString, StringPosition } from './string-position';
+import { TextGrammar } from './text-grammar';
 import { ValidationError } from './validation-error';
 
 interface ImportEntry {
@@ -96,12 +100,23 @@ export interface ImportTargetConfig {
   readonly provider?: TerraformProvider;
 }
 
+/** The resource type: part of the import address, which Terraform reads as written. */
+const TERRAFORM_TYPE: StringPosition = {
+  rule: 'a Terraform resource type such as "aws_redshift_authentication_profile"',
+  grammar: TextGrammar.sequence(TextGrammar.char(/[a-zA-Z]/), TextGrammar.repeat(TextGrammar.char(/[a-zA-Z0-9_]/), 0)),
+  mustBeKnown: 'it is part of the import address',
+};
+
+/** The provider's import id: any non-empty text. */
+const IMPORT_ID: StringPosition = { rule: 'a non-empty import id', grammar: TextGrammar.repeat(TextGrammar.char(/[\s\S]/u), 1) };
+
 const checkConfig = compileSchema({
   type: 'object',
   required: ['terraformType', 'importId'],
   properties: {
-    terraformType: { description: 'a Terraform resource type such as "aws_redshift_authentication_profile"', type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9_]*$' },
-    importId: { description: 'a non-empty import id', type: 'string', minLength: 1 },
+    // Checked by the string pipeline (TERRAFORM_TYPE, IMPORT_ID).
+    terraformType: {},
+    importId: {},
     // cdktf's own object: passed to the framework as given.
     provider: {},
   },
@@ -125,17 +140,19 @@ export class ImportTarget extends TerraformElement {
    * @param config the resource type and import id to adopt, and the provider to import with
    */
   constructor(scope: Construct, id: string, config: ImportTargetConfig) {
-    requirePlainObject(constructPathOf(scope, id), config, 'config', false);
+    config = readProps(constructPathOf(scope, id), config, 'config', false);
     const problems = new Problems();
     checkConfig(config, problems, 'config');
-    // The type is part of the import address, which Terraform reads as written.
-    if (isUnresolved(config.terraformType)) problems.add('config/terraformType', config.terraformType, 'a resource type known at synth time (it is part of the import address)');
+    const terraformType = checkString(config.terraformType, TERRAFORM_TYPE, problems, 'config/terraformType')?.text;
+    checkString(config.importId, { ...IMPORT_ID, referencesFrom: { construct: scope, path: constructPathOf(scope, id) } }, problems, 'config/importId');
     // Checked before the element exists: nothing is added to the tree when the config is refused.
     if (problems.list.length > 0) throw new ValidationError(constructPathOf(scope, id), [...problems.list]);
-    super(scope, id, config.terraformType);
-    this.terraformType = config.terraformType;
+    super(scope, id, terraformType!);
+    this.terraformType = terraformType!;
     this.importId = config.importId;
     ImportBlocks.of(this).add(() => this.address, config.importId, config.provider);
+    // The address names a resource Terraform will generate: references to it are valid.
+    StackReferences.of(this).addGenerated(this);
   }
 
   /** The address the generated configuration will have, `type.name`. */

@@ -10,6 +10,7 @@ import { Construct, IConstruct } from 'constructs';
 import { TerraformElement, TerraformResource, TerraformStack, ValidateTerraformVersion } from './framework';
 import { hasPathLogicalId, logicalIdAt, pathBelowStack } from './logical-ids';
 import { isUnresolved, Problems } from './problems';
+import { addRefactoringSource, checkRefactoring } from './refactoring-checks';
 import { WireResource } from './wire-elements';
 
 interface MovedConstruct {
@@ -39,6 +40,10 @@ export class MovedBlocks extends TerraformElement {
 
   private constructor(scope: Construct, id: string) {
     super(scope, id, 'moved');
+    addRefactoringSource(TerraformStack.of(scope), {
+      moved: () => this.movedWithConstructs().map(({ block, construct }) => ({ from: block.from, construct, path: 'previousPath' })),
+      removed: () => [],
+    });
     this.node.addValidation(new ValidateTerraformVersion('>=1.1', 'Moved blocks are only supported by Terraform 1.1 and later. Please upgrade Terraform.'));
   }
 
@@ -65,8 +70,12 @@ export class MovedBlocks extends TerraformElement {
 
   /** Every block, as the stack stands now. */
   public blocks(): MovedAddresses[] {
+    return this.movedWithConstructs().map(({ block }) => block);
+  }
+
+  private movedWithConstructs(): { block: MovedAddresses; construct: IConstruct }[] {
     const stack = TerraformStack.of(this);
-    const out: MovedAddresses[] = [];
+    const out: { block: MovedAddresses; construct: IConstruct }[] = [];
     for (const { construct, formerPath } of this.moved) {
       const depth = pathBelowStack(construct).length;
       for (const resource of ownedResources(construct)) {
@@ -75,18 +84,20 @@ export class MovedBlocks extends TerraformElement {
         const below = pathBelowStack(resource).slice(depth);
         const from = `${resource.terraformResourceType}.${logicalIdAt(stack, [...formerPath, ...below])}`;
         const to = `${resource.terraformResourceType}.${resource.friendlyUniqueId}`;
-        if (from !== to) out.push({ from, to });
+        if (from !== to) out.push({ block: { from, to }, construct });
       }
     }
     return out;
   }
 
   public toTerraform(): any {
+    checkRefactoring(TerraformStack.of(this));
     const blocks = this.blocks();
     return blocks.length === 0 ? {} : { moved: blocks };
   }
 
   public toHclTerraform(): any {
+    checkRefactoring(TerraformStack.of(this));
     const blocks = this.blocks();
     if (blocks.length === 0) return {};
     // Addresses are static references, written unquoted.

@@ -1,7 +1,6 @@
 import { IConstruct } from 'constructs';
 import { Token } from './framework';
 import { literalValueOf } from './literal-text';
-import { isPlainObject } from './plain-object';
 import { describeConcealed, describeValue } from './received-value';
 import { ValidationError, ValidationProblem } from './validation-error';
 
@@ -97,17 +96,4 @@ export function requireKnown(value: unknown, problems: Problems, path: string, w
 /** The path a construct will have under `scope`, for errors raised before it exists. */
 export function constructPathOf(scope: IConstruct, id: string): string {
   return scope.node.path ? `${scope.node.path}/${id}` : id;
-}
-
-/**
- * Props must be a plain object before any of their fields is read: anything
- * else (null, a list, a string, a token, a class instance, a Map) is reported
- * at once, alone, since no other check can run on it. `undefined` passes where
- * the props are optional.
- */
-export function requirePlainObject(constructPath: string, value: unknown, path: string, optional: boolean): void {
-  if ((value === undefined && optional) || isPlainObject(value)) return;
-  throw new ValidationError(constructPath, [
-    { path, received: describeValue(value), allowed: `an object of properties${optional ? ', or nothing' : ''}` },
-  ]);
 }

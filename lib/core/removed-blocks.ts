@@ -13,6 +13,7 @@
 import { Construct, IConstruct } from 'constructs';
 import { TerraformElement, TerraformStack, ValidateTerraformVersion } from './framework';
 import { ownedResources } from './moved-blocks';
+import { addRefactoringSource, checkRefactoring } from './refactoring-checks';
 import { WireResource } from './wire-elements';
 
 /** What a `release` wrote: the addresses Terraform forgets, no references (nothing is declared). */
@@ -36,6 +37,8 @@ interface HclSynthesis {
 interface RemovedEntry {
   /** `type.name`, read at synth time. */
   readonly from: () => string;
+  /** The released construct (its node stays in the tree; its resources write nothing). */
+  readonly construct?: IConstruct;
   /** The released resource's construct path, as cdktf's metadata writes it. */
   readonly path: string;
 }
@@ -52,6 +55,10 @@ export class RemovedBlocks extends TerraformElement {
 
   private constructor(scope: TerraformStack, id: string) {
     super(scope, id, 'removed');
+    addRefactoringSource(scope, {
+      moved: () => [],
+      removed: () => this.entries.map((e) => ({ from: e.from(), construct: e.construct ?? this, path: 'release' })),
+    });
     this.node.addValidation(new ValidateTerraformVersion('>=1.7', 'Removed blocks are only supported by Terraform 1.7 and later. Please upgrade Terraform.'));
     const stackHcl = scope.toHclTerraform.bind(scope) as () => HclSynthesis;
     // Own property of this stack only: the class, and other stacks, are untouched.
@@ -67,11 +74,12 @@ export class RemovedBlocks extends TerraformElement {
    * Adds `removed { from = <address>; lifecycle { destroy = false } }`, the address read at synth time.
    * @param path the construct path of the resource the block stands for
    */
-  public add(from: () => string, path: string): void {
-    this.entries.push({ from, path });
+  public add(from: () => string, path: string, construct?: IConstruct): void {
+    this.entries.push({ from, path, construct });
   }
 
   public toTerraform(): any {
+    checkRefactoring(TerraformStack.of(this));
     if (this.entries.length === 0) return {};
     return { removed: this.entries.map((e) => ({ '//': metadataOf(e), from: e.from(), lifecycle: { destroy: false } })) };
   }
@@ -98,7 +106,7 @@ export function releaseOwnedResources(construct: Construct): ReleasedResources {
   for (const resource of ownedResources(construct)) {
     const address = `${resource.terraformResourceType}.${resource.friendlyUniqueId}`;
     if (resource instanceof WireResource) resource.release();
-    registry.add(() => address, resource.node.path);
+    registry.add(() => address, resource.node.path, construct);
     addresses.push(address);
   }
   return { addresses };

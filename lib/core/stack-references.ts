@@ -11,7 +11,14 @@ import { Problems } from './problems';
 
 /** Where references are written: the construct, and the element whose repetition decides `each` and `count`. */
 export interface ReferenceScope {
+  /** The construct the references belong to, or its scope while it is being created (with `path`). */
   readonly construct: IConstruct;
+  /**
+   * The path of the construct being created under `construct` (a provider
+   * checks its props before it exists); its problems are named after it, and
+   * skipped if it was refused and never created.
+   */
+  readonly path?: string;
   /** The element repeated by `for_each` or `count`, read at synth time; undefined where neither can be (a provider block). */
   readonly repeated?: () => { readonly forEach?: unknown; readonly count?: unknown } | undefined;
 }
@@ -121,15 +128,18 @@ export class StackReferences extends TerraformElement {
   private check(): void {
     if (this.entries.length === 0) return;
     const declared = this.declared();
-    const byConstruct = new Map<IConstruct, Problems>();
+    const existing = new Set(TerraformStack.of(this).node.findAll().map((c) => c.node.path));
+    const byConstruct = new Map<string, Problems>();
     for (const { scope, path, shown, reference } of this.entries) {
+      const constructPath = scope.path ?? scope.construct.node.path;
+      if (!existing.has(constructPath)) continue;
       const allowed = this.refusal(reference, declared, scope);
       if (allowed === undefined) continue;
-      const problems = byConstruct.get(scope.construct) ?? new Problems();
-      byConstruct.set(scope.construct, problems);
+      const problems = byConstruct.get(constructPath) ?? new Problems();
+      byConstruct.set(constructPath, problems);
       problems.add(path, shown, allowed);
     }
-    for (const [construct, problems] of byConstruct) problems.throwIfAny(construct);
+    for (const [constructPath, problems] of byConstruct) problems.throwIfAnyAt(constructPath);
   }
 
   private refusal(reference: StackReference, declared: Set<string>, scope: ReferenceScope): string | undefined {

@@ -16,7 +16,7 @@
 // 3. The position's grammar, on the text as far as it is known: the known
 //    characters and the unknown pieces (tokens, references) in order, so that
 //    `'bad_' + variable` is refused where an underscore can never be valid.
-import { literalTemplate, stringPieces } from './literal-text';
+import { literalTemplate, stringPieces, withLiteralTexts } from './literal-text';
 import { isUnresolved, Problems } from './problems';
 import { ReferenceScope, StackReference, stackReferenceOf, StackReferences } from './stack-references';
 import { parseTemplate, Traversal } from './terraform-template';
@@ -36,6 +36,8 @@ export interface StringPosition {
   readonly mustBeKnown?: string;
   /** The value may be a secret: a problem shows it by type and size only. */
   readonly concealed?: boolean;
+  /** How a refused string is shown (a URL without its userinfo and query values); default: as given, credential-shaped text redacted. */
+  readonly display?: (text: string) => string;
   /** `undefined` is a problem (a factory's argument); elsewhere a schema reports missing props. */
   readonly required?: boolean;
   /** Where the position is written, for the references its text holds (checked at synth); omit where none may be. */
@@ -64,6 +66,7 @@ export function checkString(value: unknown, position: StringPosition, problems: 
   }
   const refuse = (allowed: string) => {
     if (position.concealed) problems.addConcealed(path, value, allowed);
+    else if (position.display !== undefined && typeof value === 'string') problems.add(path, position.display(withLiteralTexts(value)), allowed);
     else problems.add(path, value, allowed);
     return undefined;
   };

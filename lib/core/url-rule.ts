@@ -6,8 +6,11 @@
 // settings or environment variables, never in a URL that is written into
 // cdk.tf.json. A refused URL is never printed whole: only with its userinfo and
 // query values removed.
-import { isUnresolved, Problems } from './problems';
+import { Problems } from './problems';
 import { redactCredentials } from './server-text';
+import { ReferenceScope } from './stack-references';
+import { checkString } from './string-position';
+import { TextGrammar } from './text-grammar';
 
 // Query parameter names that carry credentials: api_key, apikey, application_key, token,
 // access_token, password, secret, signature (X-Amz-Signature), credential (X-Amz-Credential), sig, auth.
@@ -21,18 +24,27 @@ export interface UrlRule {
   readonly check?: (url: URL) => string | undefined;
 }
 
+// What a URL's known start must be: its scheme (any case); no whitespace anywhere.
+const anyCase = (text: string) => TextGrammar.sequence(...Array.from(text, (c) => (/[a-z]/.test(c) ? TextGrammar.char(new RegExp(`[${c}${c.toUpperCase()}]`)) : TextGrammar.literal(c))));
+const URL_GRAMMAR = TextGrammar.sequence(TextGrammar.oneOf(anyCase('http://'), anyCase('https://')), TextGrammar.repeat(TextGrammar.char(/\S/u), 0));
+
 /**
- * Checks a URL prop; records at most one problem at `path`. Tokens (known only
- * when Terraform runs) pass unchecked.
+ * Checks a URL prop through the string pipeline (string-position.ts): the text
+ * Terraform reads, as far as it is known, must start with its scheme; a
+ * wholly known URL (a Literal.text one included) is checked whole. Records
+ * at most one problem at `path`; never prints a URL whole.
  *
- * @returns whether the value passed (or is a token)
+ * @returns whether the value passed (or is known only when Terraform runs)
  */
-export function checkUrl(value: unknown, problems: Problems, path: string, rule: UrlRule): boolean {
-  if (value === undefined || isUnresolved(value)) return true;
-  if (typeof value !== 'string') {
-    problems.add(path, value, rule.allowed);
-    return false;
-  }
+export function checkUrl(value: unknown, problems: Problems, path: string, rule: UrlRule, referencesFrom?: ReferenceScope): boolean {
+  if (value === undefined) return true;
+  const checked = checkString(value, { rule: rule.allowed, grammar: URL_GRAMMAR, display: withoutCredentials, referencesFrom }, problems, path);
+  if (checked === undefined) return false;
+  if (checked.text === undefined) return true;
+  return checkUrlText(checked.text, problems, path, rule);
+}
+
+function checkUrlText(value: string, problems: Problems, path: string, rule: UrlRule): boolean {
   let url: URL | undefined;
   try {
     url = /^https?:\/\//i.test(value) && !/\s/.test(value) ? new URL(value) : undefined;

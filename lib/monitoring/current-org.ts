@@ -1,7 +1,9 @@
 import { Construct } from 'constructs';
 import { Annotations, Fn, TerraformDataSource, TerraformProvider, TerraformStack, Token } from '../core/framework';
 import { compileSchema } from '../core/json-schema';
-import { constructPathOf, isUnresolved, Problems, requireKnown, requirePlainObject } from '../core/problems';
+import { constructPathOf, isUnresolved, Problems, requireKnown } from '../core/problems';
+import { literalView } from '../core/literal-text';
+import { readProps } from '../core/snapshot';
 import { wire } from '../core/wire';
 import { ensureDefaultProvider } from '../core/default-provider';
 import { WireDataSource } from '../core/wire-elements';
@@ -127,14 +129,15 @@ export class CurrentOrg extends Construct {
    * @param props where and how to read the org id (every invalid value is reported in one `ValidationError`)
    */
   constructor(scope: Construct, id: string, props: CurrentOrgProps = {}) {
-    requirePlainObject(constructPathOf(scope, id), props, 'props', true);
+    props = readProps(constructPathOf(scope, id), props, 'props', true) ?? {};
     super(scope, id);
-    const source = props.source ?? CurrentOrgSource.CURRENT_USER_DATA_SOURCE;
+    // An enum: a Literal.text value is its text.
+    const source = (literalView(props.source) as CurrentOrgSource | undefined) ?? CurrentOrgSource.CURRENT_USER_DATA_SOURCE;
     const problems = new Problems();
-    checkProps(props, problems);
+    checkProps({ ...props, source: literalView(props.source) }, problems);
     requireKnown(props.source, problems, 'props/source', 'it chooses the data source');
     if (source === CurrentOrgSource.HTTP) {
-      checkUrl(props.apiUrl, problems, 'props/apiUrl', DATADOG_API_URL);
+      checkUrl(props.apiUrl, problems, 'props/apiUrl', DATADOG_API_URL, { construct: this });
       checkSecretReference(this, props.apiKey, problems, 'props/apiKey');
       checkSecretReference(this, props.appKey, problems, 'props/appKey');
     } else {

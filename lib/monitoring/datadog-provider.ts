@@ -1,9 +1,10 @@
 import { Construct } from 'constructs';
 import { compileSchema } from '../core/json-schema';
-import { constructPathOf, Problems, requireKnown, requirePlainObject } from '../core/problems';
+import { constructPathOf, Problems } from '../core/problems';
+import { checkProviderIdentity } from '../core/provider-identity';
+import { readProps } from '../core/snapshot';
 import { wire } from '../core/wire';
 import { WireProvider } from '../core/wire-elements';
-import { checkVersionConstraint, VERSION_CONSTRAINT_SCHEMA } from '../core/version-constraint';
 import { checkSecretReference } from '../core/secret-reference';
 import { checkUrl, UrlRule } from '../core/url-rule';
 
@@ -102,8 +103,9 @@ const checkProps = compileSchema({
     apiKey: {},
     appKey: {},
     validate: { description: 'true or false', type: 'boolean' },
-    alias: { description: 'a Terraform identifier', type: 'string', pattern: '^[a-zA-Z_][a-zA-Z0-9_-]*$' },
-    versionConstraint: VERSION_CONSTRAINT_SCHEMA,
+    // Checked by checkProviderIdentity (the string pipeline).
+    alias: {},
+    versionConstraint: {},
   },
   additionalProperties: false,
 });
@@ -125,23 +127,21 @@ export class DatadogProvider extends WireProvider {
    * @param props the provider's settings (every invalid value is reported in one `ValidationError`)
    */
   constructor(scope: Construct, id: string, props: DatadogProviderProps = {}) {
-    requirePlainObject(constructPathOf(scope, id), props, 'props', true);
+    props = readProps(constructPathOf(scope, id), props, 'props', true) ?? {};
     const problems = new Problems();
     checkProps(props, problems);
-    checkUrl(props.apiUrl, problems, 'props/apiUrl', DATADOG_API_URL);
-    requireKnown(props.alias, problems, 'props/alias', 'Terraform reads a provider alias as a literal');
-    requireKnown(props.versionConstraint, problems, 'props/versionConstraint', 'Terraform reads required_providers versions as literals');
-    checkVersionConstraint(props.versionConstraint, problems);
+    checkUrl(props.apiUrl, problems, 'props/apiUrl', DATADOG_API_URL, { construct: scope, path: constructPathOf(scope, id) });
+    const identity = checkProviderIdentity(props, problems);
     checkSecretReference(scope, props.apiKey, problems, 'props/apiKey', 'DD_API_KEY');
     checkSecretReference(scope, props.appKey, problems, 'props/appKey', 'DD_APP_KEY');
     // Refused before the provider exists: nothing is added to the tree, nothing written.
     problems.throwIfAnyAt(constructPathOf(scope, id));
-    const versionConstraint = props.versionConstraint ?? DEFAULT_DATADOG_VERSION_CONSTRAINT;
+    const versionConstraint = identity.versionConstraint ?? DEFAULT_DATADOG_VERSION_CONSTRAINT;
     super(scope, id, {
       providerName: 'datadog',
       source: 'DataDog/datadog',
       versionConstraint,
-      alias: props.alias,
+      alias: identity.alias,
       attributes: () => ({
         api_url: wire.string(props.apiUrl),
         api_key: wire.string(props.apiKey),

@@ -1,8 +1,9 @@
 import { Construct } from 'constructs';
 import { compileSchema } from '../core/json-schema';
-import { constructPathOf, Problems, requireKnown, requirePlainObject } from '../core/problems';
+import { constructPathOf, Problems } from '../core/problems';
+import { checkProviderIdentity } from '../core/provider-identity';
+import { readProps } from '../core/snapshot';
 import { WireProvider } from '../core/wire-elements';
-import { checkVersionConstraint, VERSION_CONSTRAINT_SCHEMA } from '../core/version-constraint';
 
 /** Props of an {@link HttpProvider}. */
 export interface HttpProviderProps {
@@ -25,8 +26,9 @@ export interface HttpProviderProps {
 const checkProps = compileSchema({
   type: 'object',
   properties: {
-    alias: { description: 'a Terraform identifier', type: 'string', pattern: '^[a-zA-Z_][a-zA-Z0-9_-]*$' },
-    versionConstraint: VERSION_CONSTRAINT_SCHEMA,
+    // Checked by checkProviderIdentity (the string pipeline).
+    alias: {},
+    versionConstraint: {},
   },
   additionalProperties: false,
 });
@@ -43,19 +45,17 @@ export class HttpProvider extends WireProvider {
    * @param props the alias and version constraint (every invalid value is reported in one `ValidationError`)
    */
   constructor(scope: Construct, id: string, props: HttpProviderProps = {}) {
-    requirePlainObject(constructPathOf(scope, id), props, 'props', true);
+    props = readProps(constructPathOf(scope, id), props, 'props', true) ?? {};
     const problems = new Problems();
     checkProps(props, problems);
-    requireKnown(props.alias, problems, 'props/alias', 'Terraform reads a provider alias as a literal');
-    requireKnown(props.versionConstraint, problems, 'props/versionConstraint', 'Terraform reads required_providers versions as literals');
-    checkVersionConstraint(props.versionConstraint, problems);
+    const identity = checkProviderIdentity(props, problems);
     // Refused before the provider exists: nothing is added to the tree, nothing written.
     problems.throwIfAnyAt(constructPathOf(scope, id));
     super(scope, id, {
       providerName: 'http',
       source: 'hashicorp/http',
-      versionConstraint: props.versionConstraint ?? '>= 3.0.0, < 4.0.0',
-      alias: props.alias,
+      versionConstraint: identity.versionConstraint ?? '>= 3.0.0, < 4.0.0',
+      alias: identity.alias,
       attributes: () => ({}),
     });
   }

@@ -1,12 +1,15 @@
 import { Construct } from 'constructs';
 import { IResolvable } from '../core/framework';
 import { compileSchema } from '../core/json-schema';
-import { constructPathOf, isUnresolved, Problems, requireKnown, requirePlainObject } from '../core/problems';
+import { constructPathOf, isUnresolved, Problems, requireKnown } from '../core/problems';
+import { checkProviderIdentity } from '../core/provider-identity';
+import { checkString, StringPosition } from '../core/string-position';
+import { TextGrammar } from '../core/text-grammar';
+import { readProps } from '../core/snapshot';
 import { wire } from '../core/wire';
 import { WireProvider } from '../core/wire-elements';
 import { isPlainObject } from '../core/plain-object';
 import { checkUrl } from '../core/url-rule';
-import { checkVersionConstraint, VERSION_CONSTRAINT_SCHEMA } from '../core/version-constraint';
 
 /**
  * Props of an {@link AwsProvider}. Access keys are not props: the provider reads
@@ -72,10 +75,22 @@ export interface AwsProviderProps {
   readonly versionConstraint?: string;
 }
 
+/** An AWS region name, as the provider's validator reads it (`^[a-z]{2}(-[a-z]+)+-\d+$`). */
+const REGION: StringPosition = {
+  rule: 'an AWS region name such as eu-west-1',
+  grammar: TextGrammar.sequence(
+    TextGrammar.repeat(TextGrammar.char(/[a-z]/), 2, 2),
+    TextGrammar.repeat(TextGrammar.sequence(TextGrammar.literal('-'), TextGrammar.repeat(TextGrammar.char(/[a-z]/), 1)), 1),
+    TextGrammar.literal('-'),
+    TextGrammar.repeat(TextGrammar.char(/[0-9]/), 1),
+  ),
+};
+
 const checkProps = compileSchema({
   type: 'object',
   properties: {
-    region: { description: 'an AWS region name such as eu-west-1', type: 'string', pattern: '^[a-z]{2}(-[a-z]+)+-\\d+$' },
+    // Checked by the string pipeline (REGION).
+    region: {},
     endpoints: {
       description: 'service names to absolute http(s) URLs',
       type: 'object',
@@ -86,8 +101,9 @@ const checkProps = compileSchema({
     skipRequestingAccountId: { description: 'true or false', type: 'boolean' },
     skipMetadataApiCheck: { description: 'true or false', type: 'boolean' },
     skipRegionValidation: { description: 'true or false', type: 'boolean' },
-    alias: { description: 'a Terraform identifier', type: 'string', pattern: '^[a-zA-Z_][a-zA-Z0-9_-]*$' },
-    versionConstraint: VERSION_CONSTRAINT_SCHEMA,
+    // Checked by checkProviderIdentity (the string pipeline).
+    alias: {},
+    versionConstraint: {},
   },
   additionalProperties: false,
 });
@@ -103,24 +119,23 @@ export class AwsProvider extends WireProvider {
    * @param props the provider's settings (every invalid value is reported in one `ValidationError`)
    */
   constructor(scope: Construct, id: string, props: AwsProviderProps = {}) {
-    requirePlainObject(constructPathOf(scope, id), props, 'props', true);
+    props = readProps(constructPathOf(scope, id), props, 'props', true) ?? {};
     const problems = new Problems();
     checkProps(props, problems);
     const endpoints: unknown = props.endpoints;
     if (isPlainObject(endpoints) && !isUnresolved(endpoints)) {
-      for (const [service, url] of Object.entries(endpoints)) checkUrl(url, problems, `props/endpoints/${service}`, { allowed: 'an absolute http(s) URL' });
+      for (const [service, url] of Object.entries(endpoints)) checkUrl(url, problems, `props/endpoints/${service}`, { allowed: 'an absolute http(s) URL' }, { construct: scope, path: constructPathOf(scope, id) });
     }
     requireKnown(props.endpoints, problems, 'props/endpoints', 'Terraform writes endpoints as a block; each URL may be a token');
-    requireKnown(props.alias, problems, 'props/alias', 'Terraform reads a provider alias as a literal');
-    requireKnown(props.versionConstraint, problems, 'props/versionConstraint', 'Terraform reads required_providers versions as literals');
-    checkVersionConstraint(props.versionConstraint, problems);
+    const identity = checkProviderIdentity(props, problems);
+    checkString(props.region, { ...REGION, referencesFrom: { construct: scope, path: constructPathOf(scope, id) } }, problems, 'props/region');
     // Refused before the provider exists: nothing is added to the tree, nothing written.
     problems.throwIfAnyAt(constructPathOf(scope, id));
     super(scope, id, {
       providerName: 'aws',
       source: 'hashicorp/aws',
-      versionConstraint: props.versionConstraint ?? '>= 5.0, < 7.0',
-      alias: props.alias,
+      versionConstraint: identity.versionConstraint ?? '>= 5.0, < 7.0',
+      alias: identity.alias,
       attributes: () => ({
         region: wire.string(props.region),
         skip_credentials_validation: wire.boolean(props.skipCredentialsValidation),
