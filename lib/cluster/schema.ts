@@ -3,12 +3,12 @@
 // (name formats, uniqueness, sizes, spec-versus-status) are in validation.ts.
 import { compileSchema, registerFormat } from '../core/json-schema';
 import { cidrFamily, isDateTime, isDnsLabel, isQuantity } from './formats';
-import { isDnsSubdomain } from './validation';
+import { isDnsSubdomain } from './kubernetes-names';
 
 registerFormat('k8s-date-time', isDateTime);
 registerFormat('k8s-quantity', isQuantity);
 registerFormat('k8s-cidr', (value) => cidrFamily(value) !== undefined);
-registerFormat('k8s-dns-subdomain', (value) => isDnsSubdomain(value)); // validation.ts imports this module: look it up at call time
+registerFormat('k8s-dns-subdomain', isDnsSubdomain);
 registerFormat('k8s-dns-label', isDnsLabel);
 
 const str = (description = 'a string') => ({ type: 'string', description });

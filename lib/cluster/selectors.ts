@@ -25,7 +25,7 @@
 // - (In ClusterNodes' schema, as before: an empty selector is refused; leave
 //   the prop out to select every node.)
 import { isUnresolved, Problems } from '../core/problems';
-import { isLabelValue, isQualifiedName } from './validation';
+import { isLabelValue, isQualifiedName } from './kubernetes-names';
 
 // ---- labels: pkg/labels/selector.go ------------------------------------------------------
 

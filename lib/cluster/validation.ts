@@ -1,48 +1,12 @@
-// The NodeList rules a JSON Schema cannot say, and the formats of names, label
-// keys and values and taints, as the API server checks them.
+// The NodeList rules a JSON Schema cannot say (uniqueness, sizes, spec against
+// status, the API server's cross-field rules), after the structure check of
+// schema.ts. The name grammars both use are in kubernetes-names.ts.
 import { isUnresolved, Problems } from '../core/problems';
 import { cidrFamily, isDualStackCidrStrings } from './cidr';
+import { ANNOTATIONS_MAX_BYTES, isDnsSubdomain, isLabelValue, isQualifiedName, KEY_RULE, NAME_RULE, VALUE_RULE } from './kubernetes-names';
 import { nodeResourceQuantityProblem } from './quantity';
 import { ConfigMapNodeConfigSource, ListMeta, Node, NodeConfigSource, OwnerReference } from './model';
 import { checkNodeListStructure } from './schema';
-
-/** Maximum length of a DNS-1123 subdomain (node names, label key prefixes). */
-export const DNS_SUBDOMAIN_MAX_LENGTH = 253;
-/** Maximum length of the name part of a qualified name, and of a label value. */
-export const QUALIFIED_NAME_MAX_LENGTH = 63;
-/** Maximum total size of a node's annotations, keys and values, in bytes (256 KiB). */
-export const ANNOTATIONS_MAX_BYTES = 256 * 1024;
-
-const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-const QUALIFIED_NAME_PART = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
-const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
-
-const NAME_RULE = 'a DNS-1123 subdomain: at most 253 lowercase letters, digits, "-" and ".", starting and ending with a letter or digit';
-const KEY_RULE =
-  'a qualified name: an optional DNS-1123 subdomain prefix and "/", then a name of 1 to 63 letters, digits, "-", "_" and ".", starting and ending with a letter or digit';
-const VALUE_RULE = 'empty, or at most 63 letters, digits, "-", "_" and ".", starting and ending with a letter or digit';
-
-/** True when `name` is a DNS-1123 subdomain (a valid node name). */
-export function isDnsSubdomain(name: string): boolean {
-  return name.length > 0 && name.length <= DNS_SUBDOMAIN_MAX_LENGTH && DNS_SUBDOMAIN.test(name);
-}
-
-/** True when `key` is a qualified name (a valid label, annotation or taint key). */
-export function isQualifiedName(key: string): boolean {
-  const slash = key.indexOf('/');
-  let name = key;
-  if (slash >= 0) {
-    if (key.indexOf('/', slash + 1) >= 0) return false;
-    if (!isDnsSubdomain(key.slice(0, slash))) return false;
-    name = key.slice(slash + 1);
-  }
-  return name.length > 0 && name.length <= QUALIFIED_NAME_MAX_LENGTH && QUALIFIED_NAME_PART.test(name);
-}
-
-/** True when `value` is a valid label value (empty allowed). */
-export function isLabelValue(value: string): boolean {
-  return value.length <= QUALIFIED_NAME_MAX_LENGTH && LABEL_VALUE.test(value);
-}
 
 /** Which item indexes use each deprecated or never-sent field: the warnings to add. */
 export interface NodeListFindings {
