@@ -168,6 +168,28 @@ describe('NodeList rules: labels, annotations', () => {
     );
   });
 
+  test.each([
+    ['a number', 'db-password', 1234, 'a number (not shown)', '1234'],
+    ['a boolean', 'api-token', true, 'a boolean (not shown)', 'true'],
+    ['an object', 'client_secret', { value: 'hunter2' }, 'an object with 1 key (not shown)', 'hunter2'],
+    ['a list', 'ssh-key', ['hunter2'], 'a list of 1 item (not shown)', 'hunter2'],
+  ])('GIVEN %s as an annotation value under the credential-looking key %j THEN it is shown by type and size only', (_what, key, value, shown, hidden) => {
+    const message = problemFor({ metadata: { name: 'c', annotations: { [key]: value as any } } });
+    expect(message).toContain(`props/items/2/metadata/annotations/${key}: received ${shown}; allowed: a string value`);
+    expect(message).not.toContain(hidden);
+  });
+
+  test('GIVEN a number under an ordinary annotation key THEN it is shown as it is', () => {
+    expect(problemFor({ metadata: { name: 'c', annotations: { owner: 1234 as any } } })).toContain('props/items/2/metadata/annotations/owner: received 1234; allowed: a string value');
+  });
+
+  test('GIVEN a bad label value or capacity under a credential-looking key THEN it is shown by type and size only', () => {
+    const message = problemFor({ metadata: { name: 'c', labels: { 'db-password': 'hunter2 x' } }, status: { capacity: { 'example.com/secret-token': 'hunter3 y' } } });
+    expect(message).toContain('props/items/2/metadata/labels/db-password: received a string of 9 characters (not shown); allowed: a label value');
+    expect(message).toContain('props/items/2/status/capacity/example.com/secret-token: received a string of 9 characters (not shown); allowed: a quantity');
+    expect(message).not.toMatch(/hunter/);
+  });
+
   test('GIVEN annotations of exactly 256 KiB THEN they are accepted', () => {
     const annotations = { 'a.example.com/big': 'x'.repeat(ANNOTATIONS_MAX_BYTES - 'a.example.com/big'.length) };
     expect(() => build({ items: [{ metadata: { name: 'c', annotations } }] })).not.toThrow();

@@ -153,7 +153,7 @@ function checkKeyValues(map: { [key: string]: string } | undefined, path: string
       sized = false;
       continue;
     }
-    if (labels && !isLabelValue(value)) problems.add(`${path}/${key}`, value, `a label value that is ${VALUE_RULE}`);
+    if (labels && !isLabelValue(value)) problems.addUnderKey(key, `${path}/${key}`, value, `a label value that is ${VALUE_RULE}`);
     if (!labels) bytes += Buffer.byteLength(value.normalize('NFC'), 'utf8');
   }
   if (!labels && sized && bytes > ANNOTATIONS_MAX_BYTES) {
@@ -242,7 +242,7 @@ function checkResourceQuantities(quantities: { [name: string]: string } | undefi
     const value = quantities[name];
     if (typeof value !== 'string' || isUnresolved(value) || isUnresolved(name)) continue;
     const problem = nodeResourceQuantityProblem(name, value);
-    if (problem !== undefined) problems.add(`${path}/${name}`, value, problem);
+    if (problem !== undefined) problems.addUnderKey(name, `${path}/${name}`, value, problem);
   }
 }
 
