@@ -44,11 +44,19 @@ describe('NodeList rules: required fields', () => {
     expect(problemFor(bad)).toContain('props/items/2/spec/configSource/configMap/kubeletConfigKey: received nothing; allowed: a value is required');
   });
 
-  test('GIVEN an attached volume without devicePath and an image without names THEN both are reported', () => {
-    const bad = node('c', { status: { volumesAttached: [{ name: 'v' } as any], images: [{ sizeBytes: 1 } as any] } });
-    const message = problemFor(bad);
-    expect(message).toContain('props/items/2/status/volumesAttached/0/devicePath: received nothing');
-    expect(message).toContain('props/items/2/status/images/0/names: received nothing');
+  test('GIVEN an attached volume without devicePath THEN it is reported', () => {
+    const bad = node('c', { status: { volumesAttached: [{ name: 'v' } as any] } });
+    expect(problemFor(bad)).toContain('props/items/2/status/volumesAttached/0/devicePath: received nothing');
+  });
+
+  // k8s.io/api v0.32.0 core/v1/types.go: ContainerImage.Names is `+optional`, `json:"names"` (no omitempty: nil is written null).
+  test('GIVEN images without names, with names null (as the server writes a nil list) and with names THEN they are accepted', () => {
+    const list = build({ items: [node('c', { status: { images: [{ sizeBytes: 1 }, { names: null as any, sizeBytes: 2 }, { names: ['registry.k8s.io/pause:3.9'] }] } })] });
+    expect(list.nodes[0].object.status.images).toEqual([{ sizeBytes: 1 }, { names: null, sizeBytes: 2 }, { names: ['registry.k8s.io/pause:3.9'] }]);
+  });
+
+  test('GIVEN image names that are not a list THEN they are refused', () => {
+    expect(problemFor(node('c', { status: { images: [{ names: 'pause' as any }] } }))).toContain('props/items/2/status/images/0/names: received "pause"; allowed: a list of image names, or null');
   });
 
   test('GIVEN a kubelet endpoint port out of range THEN the port is reported with the value', () => {

@@ -138,10 +138,11 @@ const nodeStatus = obj('a NodeStatus object', {
     architecture: str(),
     swap: obj('a NodeSwapStatus object', { capacity: { type: 'integer', minimum: 0, description: 'a number of bytes' } }),
   }, ['machineID', 'systemUUID', 'bootID', 'kernelVersion', 'osImage', 'containerRuntimeVersion', 'kubeletVersion', 'kubeProxyVersion', 'operatingSystem', 'architecture']),
+  // k8s.io/api core/v1 types.go ContainerImage: names is +optional but not omitempty, so a nil list is written null.
   images: list('a list of ContainerImage objects', obj('a ContainerImage object', {
-    names: stringList('a list of image names'),
+    names: { type: ['array', 'null'], description: 'a list of image names, or null', items: str() },
     sizeBytes: { type: 'integer', minimum: 0, description: 'a number of bytes' },
-  }, ['names'])),
+  })),
   volumesInUse: stringList(),
   volumesAttached: list('a list of AttachedVolume objects', obj('an AttachedVolume object', {
     name: str('the volume name'),
