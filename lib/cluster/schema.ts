@@ -45,13 +45,14 @@ const configSource = obj('a NodeConfigSource object with its one source, configM
 
 const managedFieldsEntry = obj('a ManagedFieldsEntry object', {
   apiVersion: str('group/version, e.g. "v1"'),
-  fieldsType: { description: 'FieldsV1 (the only fields format)', enum: ['FieldsV1'] },
+  fieldsType: { description: 'FieldsV1 (the only fields format), or empty', enum: ['FieldsV1', ''] },
   fieldsV1: { description: 'a FieldsV1 JSON value' },
   manager: str(),
+  // ValidateManagedFields: an empty operation is refused like any other than these two.
   operation: { description: 'Apply or Update', enum: ['Apply', 'Update'] },
   subresource: str('a subresource name, or empty for the main resource'),
   time,
-});
+}, ['operation']);
 
 const ownerReference = obj('an OwnerReference object', {
   apiVersion: nonEmpty('the owner\'s API version, not empty'),

@@ -5,7 +5,8 @@ import { isUnresolved, Problems } from '../core/problems';
 import { cidrFamily, isDualStackCidrStrings } from './cidr';
 import { ANNOTATIONS_MAX_BYTES, isDnsSubdomain, isLabelValue, isQualifiedName, KEY_RULE, NAME_RULE, VALUE_RULE } from './kubernetes-names';
 import { nodeResourceQuantityProblem } from './quantity';
-import { ConfigMapNodeConfigSource, ListMeta, Node, NodeConfigSource, OwnerReference } from './model';
+import { ConfigMapNodeConfigSource, ListMeta, Node, NodeConfigSource } from './model';
+import { checkFieldManager, checkObjectMeta } from './object-meta';
 import { checkNodeListStructure } from './schema';
 
 /** Which item indexes use each deprecated or never-sent field: the warnings to add. */
@@ -26,7 +27,7 @@ export interface NodeListFindings {
  * with the same key even with different effects.
  */
 export function validateNodeList(
-  props: { items: Node[]; metadata?: ListMeta },
+  props: { items: Node[]; metadata?: ListMeta; fieldManager?: string },
   problems: Problems,
   taintKeysUniquePerNode: boolean,
 ): NodeListFindings {
@@ -42,6 +43,8 @@ export function validateNodeList(
   };
   // The rest of the props are checked whatever items is (the schema skips a token).
   checkNodeListStructure(props, problems);
+  // The apply request's fieldManager: ValidatePatchOptions checks it with ValidateFieldManager.
+  checkFieldManager(props.fieldManager, 'props/fieldManager', problems);
   if (isUnresolved(props.items)) {
     problems.add('props/items', props.items, 'a list of nodes known at synth time (one resource is declared per node)');
     return findings;
@@ -97,31 +100,9 @@ function checkMetadata(
   ) {
     findings.withReadOnlyMetadata.push(i);
   }
-  checkOwnerReferences(meta.ownerReferences, `${base}/metadata/ownerReferences`, problems);
-  checkFinalizers(meta.finalizers, `${base}/metadata/finalizers`, problems);
+  checkObjectMeta(meta, `${base}/metadata`, problems);
   checkKeyValues(meta.labels, `${base}/metadata/labels`, problems, true);
   checkKeyValues(meta.annotations, `${base}/metadata/annotations`, problems, false);
-}
-
-// The API server's rules on metadata the library sends (ValidateObjectMeta).
-function checkOwnerReferences(references: OwnerReference[] | undefined, path: string, problems: Problems): void {
-  if (!Array.isArray(references) || isUnresolved(references)) return;
-  const controllers = references.map((r, j) => (r !== null && typeof r === 'object' && r.controller === true ? j : -1)).filter((j) => j >= 0);
-  if (controllers.length > 1) {
-    problems.add(`${path}/${controllers[1]}/controller`, true, `false or nothing: only one owner reference may be the controller (ownerReferences/${controllers[0]} is)`);
-  }
-}
-
-function checkFinalizers(finalizers: string[] | undefined, path: string, problems: Problems): void {
-  if (!Array.isArray(finalizers) || isUnresolved(finalizers)) return;
-  finalizers.forEach((finalizer, j) => {
-    if (typeof finalizer === 'string' && !isUnresolved(finalizer) && !isQualifiedName(finalizer)) {
-      problems.add(`${path}/${j}`, finalizer, `a finalizer that is ${KEY_RULE}`);
-    }
-  });
-  if (finalizers.includes('orphan') && finalizers.includes('foregroundDeletion')) {
-    problems.add(path, finalizers, 'not both "orphan" and "foregroundDeletion": they ask for opposite deletion policies');
-  }
 }
 
 // ValidateNode (pkg/apis/core/validation/validation.go, Kubernetes 1.32): more than one podCIDR
