@@ -13,6 +13,8 @@ import { newStack } from './helpers';
 const fixture = (name: string): any => JSON.parse(readFileSync(join(__dirname, 'fixtures', 'upstream', name), 'utf8'));
 const META = fixture('objectmeta.json');
 const NODE = fixture('node-validation.json');
+const AVOID = 'scheduler.alpha.kubernetes.io/preferAvoidPods';
+const TAINTS = 'scheduler.alpha.kubernetes.io/taints';
 
 type Problem = { path: string; received: string; allowed: string };
 
@@ -26,6 +28,7 @@ function problemsOf(node: Node, extra: Partial<NodeListProps> = {}): Problem[] {
     throw e; // never a TypeError
   }
 }
+const under = (problems: Problem[], prefix: string) => problems.filter((p) => p.path === prefix || p.path.startsWith(`${prefix}/`));
 
 describe(`ValidateOwnerReferences (${META._source.repo} ${META._source.version} objectmeta_test.go TestValidateObjectMetaOwnerReferences)`, () => {
   test.each(META.ownerReferences.rows as any[])('$description', (row) => {
@@ -135,8 +138,85 @@ describe(`ValidateManagedFields (${META._source.version} pkg/apis/meta/v1/valida
   });
 });
 
+describe(`ValidateNode (${NODE._source.repo} ${NODE._source.path} TestValidateNode)`, () => {
+  test.each(NODE.validateNode.valid as any[])('valid: $name', (row) => {
+    expect(problemsOf(row.node)).toEqual([]);
+  });
+
+  test.each(NODE.validateNode.invalid as any[])('invalid: $name', (row) => {
+    const problems = problemsOf(row.node);
+    expect(problems.length).toBeGreaterThan(0);
+    expect(problems.map((p) => p.path)).toContain(`props/items/1/${row.path}`);
+  });
+});
+
+describe(`ValidateAvoidPodsInNodeAnnotations (TestValidateNode and TestValidateNodeUpdate's ${AVOID} rows)`, () => {
+  test.each(NODE.validateNodeUpdateAnnotations.rows as any[])('valid: $valid', (row) => {
+    const problems = under(problemsOf({ metadata: { name: 'foo', annotations: { [AVOID]: row.annotation } } }), `props/items/1/metadata/annotations/${AVOID}`);
+    expect(problems.length === 0).toBe(row.valid);
+  });
+
+  // Not upstream rows: what encoding/json (go-json.ts) and validatePreferAvoidPodsEntry decide, read in the Go code.
+  const entry = (podController: string) => `{"preferAvoidPods":[{"podSignature":{"podController":${podController}}}]}`;
+  const ref = (extra: string) => `{"apiVersion":"v1","kind":"ReplicationController","name":"foo","uid":"u"${extra}}`;
+  test.each([
+    ['keys matched case-insensitively', entry(ref(',"Controller":true')).replace('podSignature', 'PODSIGNATURE'), undefined],
+    ['the long s folds into S', entry(ref(',"controller":true')).replace('podSignature', 'podſignature'), undefined],
+    ['unknown keys skipped', entry(ref(',"controller":true,"extra":[1,{"a":null}]')), undefined],
+    ['null is an empty AvoidPods', 'null', undefined],
+    ['no entries', '{}', undefined],
+    ['a valid evictionTime', entry(ref(',"controller":true')).replace('}}]}', '},"evictionTime":"2024-05-01T12:00:00Z"}]}'), undefined],
+    ['controller unset (the server fails on a nil pointer)', entry(ref('')), `${AVOID}/preferAvoidPods/0/podSignature/podController/controller`],
+    ['podController null', entry('null'), `${AVOID}/preferAvoidPods/0/podSignature`],
+    ['a key repeated: the second decodes into the first', `{"preferAvoidPods":[{"podSignature":{"podController":${ref(',"controller":true')}}}],"preferAvoidPods":[{"reason":"r"}]}`, undefined],
+    ['not JSON', '{"preferAvoidPods": [', AVOID],
+    ['a top-level array', '[]', AVOID],
+    ['a string where a boolean belongs', entry(ref(',"controller":"true"')), AVOID],
+    ['an evictionTime that is not RFC 3339', entry(ref(',"controller":true')).replace('}}]}', '},"evictionTime":"yesterday"}]}'), AVOID],
+    ['nesting deeper than 10,000 inside an unknown key', `{"x":${'['.repeat(10000)}${']'.repeat(10000)}}`, AVOID],
+  ] as [string, string, string | undefined][])('%s', (_name, text, path) => {
+    const problems = under(problemsOf({ metadata: { name: 'foo', annotations: { [AVOID]: text } } }), `props/items/1/metadata/annotations/${AVOID}`);
+    if (path === undefined) expect(problems).toEqual([]);
+    else expect(problems.map((p) => p.path)).toEqual([`props/items/1/metadata/annotations/${path}`]);
+  });
+
+  test('GIVEN text Go cannot decode THEN the annotation is shown by size only', () => {
+    const [problem] = problemsOf({ metadata: { name: 'foo', annotations: { [AVOID]: '{"preferAvoidPods": "hunter2"}' } } });
+    expect(problem.received).toBe('a string of 30 characters (not shown)');
+    expect(problem.allowed).toMatch(/a JSON string where Go expects an array \(\/preferAvoidPods\)$/);
+  });
+
+  test('nesting of exactly 10,000 is accepted', () => {
+    expect(problemsOf({ metadata: { name: 'foo', annotations: { [AVOID]: `{"x":${'['.repeat(9999)}${']'.repeat(9999)}}` } } })).toEqual([]);
+  });
+});
+
+describe(`ValidateTaintsInNodeAnnotations (${TAINTS}): TestValidateNode's taint rows, written as the annotation's JSON (validateNodeTaints checks both)`, () => {
+  const taintRows = [...NODE.validateNode.valid, ...NODE.validateNode.invalid].filter((row: any) => row.node.spec?.taints !== undefined);
+  test.each(taintRows as any[])('$name', (row) => {
+    // As json.Marshal writes the internal core.Taint (no json tags: Go field names).
+    const text = JSON.stringify(row.node.spec.taints.map((t: any) => ({ Key: t.key, Value: t.value ?? '', Effect: t.effect, TimeAdded: null })));
+    const problems = problemsOf({ metadata: { name: 'foo', annotations: { [TAINTS]: text } } });
+    const valid = NODE.validateNode.valid.includes(row);
+    if (valid) expect(problems).toEqual([]);
+    else expect(problems.map((p) => p.path)).toEqual([`props/items/1/metadata/annotations/${TAINTS}/${row.path.replace('spec/taints/', '')}`]);
+  });
+
+  test('GIVEN lower-case keys, null and an empty list THEN they read as Go reads them; a taint object where a list belongs is refused', () => {
+    expect(problemsOf({ metadata: { name: 'foo', annotations: { [TAINTS]: '[{"key":"k","effect":"NoExecute","timeAdded":"2024-05-01T12:00:00Z"}]' } } })).toEqual([]);
+    expect(problemsOf({ metadata: { name: 'foo', annotations: { [TAINTS]: 'null' } } })).toEqual([]);
+    expect(problemsOf({ metadata: { name: 'foo', annotations: { [TAINTS]: '[]' } } })).toEqual([]);
+    expect(problemsOf({ metadata: { name: 'foo', annotations: { [TAINTS]: '{"key":"k"}' } } }).map((p) => p.path)).toEqual([`props/items/1/metadata/annotations/${TAINTS}`]);
+    // A null element is a zero Taint: no key, no effect.
+    expect(problemsOf({ metadata: { name: 'foo', annotations: { [TAINTS]: '[null]' } } }).map((p) => p.path)).toEqual([
+      `props/items/1/metadata/annotations/${TAINTS}/0/key`,
+      `props/items/1/metadata/annotations/${TAINTS}/0/effect`,
+    ]);
+  });
+});
+
 describe('every problem at once, each with its item path', () => {
-  test('GIVEN one node breaking an owner, managed fields, a finalizer and generateName THEN one ValidationError lists them all', () => {
+  test('GIVEN one node breaking an owner, managed fields, a finalizer, generateName and both annotations THEN one ValidationError lists them all', () => {
     const problems = problemsOf({
       metadata: {
         name: 'bad',
@@ -144,9 +224,12 @@ describe('every problem at once, each with its item path', () => {
         ownerReferences: [{ apiVersion: 'apps/', kind: 'ReplicaSet', name: 'r', uid: 'u' }, { apiVersion: 'v1', kind: 'Event', name: 'e', uid: 'v' }],
         managedFields: [{ manager: 'a\tb', subresource: 's'.repeat(257) } as any],
         finalizers: ['cleanup'],
+        annotations: { [AVOID]: '{', [TAINTS]: '[{"key":"k"}]' },
       },
     });
     expect(problems.map((p) => p.path).sort()).toEqual([
+      `props/items/1/metadata/annotations/${AVOID}`,
+      `props/items/1/metadata/annotations/${TAINTS}/0/effect`,
       'props/items/1/metadata/finalizers/0',
       'props/items/1/metadata/generateName',
       'props/items/1/metadata/managedFields/0/manager',

@@ -1,9 +1,11 @@
 // The NodeList rules a JSON Schema cannot say (uniqueness, sizes, spec against
 // status, the API server's cross-field rules), after the structure check of
 // schema.ts. The name grammars both use are in kubernetes-names.ts.
+import { isPlainObject } from '../core/plain-object';
 import { isUnresolved, Problems } from '../core/problems';
 import { cidrFamily, isDualStackCidrStrings } from './cidr';
 import { ANNOTATIONS_MAX_BYTES, isDnsSubdomain, isLabelValue, isQualifiedName, KEY_RULE, NAME_RULE, VALUE_RULE } from './kubernetes-names';
+import { checkNodeSpecificAnnotations } from './node-annotations';
 import { nodeResourceQuantityProblem } from './quantity';
 import { ConfigMapNodeConfigSource, ListMeta, Node, NodeConfigSource } from './model';
 import { checkFieldManager, checkObjectMeta } from './object-meta';
@@ -103,6 +105,7 @@ function checkMetadata(
   checkObjectMeta(meta, `${base}/metadata`, problems);
   checkKeyValues(meta.labels, `${base}/metadata/labels`, problems, true);
   checkKeyValues(meta.annotations, `${base}/metadata/annotations`, problems, false);
+  if (isPlainObject(meta.annotations) && !isUnresolved(meta.annotations)) checkNodeSpecificAnnotations(meta.annotations, `${base}/metadata/annotations`, problems);
 }
 
 // ValidateNode (pkg/apis/core/validation/validation.go, Kubernetes 1.32): more than one podCIDR
