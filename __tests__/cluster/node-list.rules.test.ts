@@ -44,11 +44,19 @@ describe('NodeList rules: required fields', () => {
     expect(problemFor(bad)).toContain('props/items/2/spec/configSource/configMap/kubeletConfigKey: received nothing; allowed: a value is required');
   });
 
-  test('GIVEN an attached volume without devicePath and an image without names THEN both are reported', () => {
-    const bad = node('c', { status: { volumesAttached: [{ name: 'v' } as any], images: [{ sizeBytes: 1 } as any] } });
-    const message = problemFor(bad);
-    expect(message).toContain('props/items/2/status/volumesAttached/0/devicePath: received nothing');
-    expect(message).toContain('props/items/2/status/images/0/names: received nothing');
+  test('GIVEN an attached volume without devicePath THEN it is reported', () => {
+    const bad = node('c', { status: { volumesAttached: [{ name: 'v' } as any] } });
+    expect(problemFor(bad)).toContain('props/items/2/status/volumesAttached/0/devicePath: received nothing');
+  });
+
+  // k8s.io/api v0.32.0 core/v1/types.go: ContainerImage.Names is `+optional`, `json:"names"` (no omitempty: nil is written null).
+  test('GIVEN images without names, with names null (as the server writes a nil list) and with names THEN they are accepted', () => {
+    const list = build({ items: [node('c', { status: { images: [{ sizeBytes: 1 }, { names: null as any, sizeBytes: 2 }, { names: ['registry.k8s.io/pause:3.9'] }] } })] });
+    expect(list.nodes[0].object.status.images).toEqual([{ sizeBytes: 1 }, { names: null, sizeBytes: 2 }, { names: ['registry.k8s.io/pause:3.9'] }]);
+  });
+
+  test('GIVEN image names that are not a list THEN they are refused', () => {
+    expect(problemFor(node('c', { status: { images: [{ names: 'pause' as any }] } }))).toContain('props/items/2/status/images/0/names: received "pause"; allowed: a list of image names, or null');
   });
 
   test('GIVEN a kubelet endpoint port out of range THEN the port is reported with the value', () => {
@@ -166,6 +174,28 @@ describe('NodeList rules: labels, annotations', () => {
     expect(problemFor({ metadata: { name: 'c', annotations } })).toContain(
       `props/items/2/metadata/annotations: received "${ANNOTATIONS_MAX_BYTES + 1} bytes of keys and values"; allowed: at most 262144 bytes (256 KiB) in total`,
     );
+  });
+
+  test.each([
+    ['a number', 'db-password', 1234, 'a number (not shown)', '1234'],
+    ['a boolean', 'api-token', true, 'a boolean (not shown)', 'true'],
+    ['an object', 'client_secret', { value: 'hunter2' }, 'an object with 1 key (not shown)', 'hunter2'],
+    ['a list', 'ssh-key', ['hunter2'], 'a list of 1 item (not shown)', 'hunter2'],
+  ])('GIVEN %s as an annotation value under the credential-looking key %j THEN it is shown by type and size only', (_what, key, value, shown, hidden) => {
+    const message = problemFor({ metadata: { name: 'c', annotations: { [key]: value as any } } });
+    expect(message).toContain(`props/items/2/metadata/annotations/${key}: received ${shown}; allowed: a string value`);
+    expect(message).not.toContain(hidden);
+  });
+
+  test('GIVEN a number under an ordinary annotation key THEN it is shown as it is', () => {
+    expect(problemFor({ metadata: { name: 'c', annotations: { owner: 1234 as any } } })).toContain('props/items/2/metadata/annotations/owner: received 1234; allowed: a string value');
+  });
+
+  test('GIVEN a bad label value or capacity under a credential-looking key THEN it is shown by type and size only', () => {
+    const message = problemFor({ metadata: { name: 'c', labels: { 'db-password': 'hunter2 x' } }, status: { capacity: { 'example.com/secret-token': 'hunter3 y' } } });
+    expect(message).toContain('props/items/2/metadata/labels/db-password: received a string of 9 characters (not shown); allowed: a label value');
+    expect(message).toContain('props/items/2/status/capacity/example.com/secret-token: received a string of 9 characters (not shown); allowed: a quantity');
+    expect(message).not.toMatch(/hunter/);
   });
 
   test('GIVEN annotations of exactly 256 KiB THEN they are accepted', () => {

@@ -51,11 +51,11 @@ describe('NodeList synthesis', () => {
       items: [{
         metadata: {
           name: 'a', uid: 'u', resourceVersion: '5', generation: 2, creationTimestamp: '2024-01-01T00:00:00Z', selfLink: '/api/v1/nodes/a',
-          managedFields: [{ manager: 'kubelet', operation: 'Update', fieldsType: 'FieldsV1' }], finalizers: ['f'], labels: { l: 'v' },
+          managedFields: [{ manager: 'kubelet', operation: 'Update', fieldsType: 'FieldsV1' }], finalizers: ['example.com/f'], labels: { l: 'v' },
         },
       }],
     });
-    expect(list.nodes[0].manifest.metadata).toEqual({ name: 'a', labels: { l: 'v' }, finalizers: ['f'] });
+    expect(list.nodes[0].manifest.metadata).toEqual({ name: 'a', labels: { l: 'v' }, finalizers: ['example.com/f'] });
     expect(list.nodes[0].object.metadata.uid).toBe('u');
   });
 

@@ -48,7 +48,8 @@ export const MINIMAL: { [struct: string]: unknown } = {
   Node: { metadata: { name: 'n1' } },
   ObjectMeta: { name: 'n1' },
   OwnerReference: { apiVersion: 'cluster.x-k8s.io/v1beta1', kind: 'Machine', name: 'm', uid: 'u' },
-  ManagedFieldsEntry: {},
+  // Every member is optional in the type, but the API server's ValidateManagedFields requires an operation.
+  ManagedFieldsEntry: { operation: 'Update' },
   ListMeta: {},
   ShardInfo: { selector: 's' },
   NodeSpec: {},
@@ -65,7 +66,7 @@ export const MINIMAL: { [struct: string]: unknown } = {
     kubeletVersion: 'v1.32.0', kubeProxyVersion: 'v1.32.0', operatingSystem: 'linux', architecture: 'amd64',
   },
   NodeSwapStatus: {},
-  ContainerImage: { names: ['img'] },
+  ContainerImage: {},
   AttachedVolume: { name: 'v', devicePath: '/dev/xvdf' },
   NodeConfigStatus: {},
   NodeRuntimeHandler: {},

@@ -1,7 +1,9 @@
-// `kubectl get nodes -o json` as NodeList props: the list and items exactly as
-// the API server returns them, wire keys included. Items' apiVersion and kind
-// are checked (v1, Node) and dropped; `Port` becomes the model's `port`; status
-// and system metadata are kept (validated, never sent).
+// `kubectl get nodes -o json` (or the raw list, `kubectl get --raw /api/v1/nodes`)
+// as NodeList props: the list and items exactly as the API server returns them,
+// wire keys included. Items' apiVersion and kind are checked when present (v1,
+// Node; the raw list's items carry neither, as a typed list's do not) and
+// dropped; `Port` becomes the model's `port`; status and system metadata are
+// kept (validated, never sent).
 import { literalStrings } from '../core/literal-text';
 import { describeValue } from '../core/problems';
 import { isPlainObject } from '../core/plain-object';
@@ -30,8 +32,9 @@ export function nodeListFromKubectlJson(output: unknown): { items: Node[]; metad
   const items = (Array.isArray(list.items) ? list.items : []).map((item: unknown, i: number) => {
     if (!isPlainObject(item)) return item as Node;
     const { apiVersion, kind, ...node } = item;
-    if (apiVersion !== 'v1') fail(`output/items/${i}/apiVersion`, apiVersion, '"v1"');
-    if (kind !== 'Node') fail(`output/items/${i}/kind`, kind, '"Node"');
+    // A NodeList's items are Nodes by the list's type: the server omits their apiVersion and kind.
+    if (apiVersion !== undefined && apiVersion !== 'v1') fail(`output/items/${i}/apiVersion`, apiVersion, '"v1", or nothing (a raw NodeList\'s items carry none)');
+    if (kind !== undefined && kind !== 'Node') fail(`output/items/${i}/kind`, kind, '"Node", or nothing (a raw NodeList\'s items carry none)');
     return withModelKeys(node) as unknown as Node;
   });
   if (problems.length > 0) throw new ValidationError(SOURCE, problems);

@@ -157,9 +157,11 @@ export class NodeList extends Construct {
   }
 
   /**
-   * Reads the output of `kubectl get nodes -o json` (its text, or the parsed
-   * object) as NodeList props, as it is: the list's and items' `apiVersion` and
-   * `kind` are checked (`v1`, `List`/`NodeList`, `Node`) and dropped, the wire
+   * Reads the output of `kubectl get nodes -o json` or of the raw list,
+   * `kubectl get --raw /api/v1/nodes` (its text, or the parsed object), as
+   * NodeList props, as it is: the list's and items' `apiVersion` and `kind` are
+   * checked (`v1`, `List`/`NodeList`, `Node`, or none on the items, as in a raw
+   * list) and dropped, the wire
    * key `Port` is read as `port`, and status and system metadata are kept (they
    * are validated and never sent). Pass the result to `new NodeList` or
    * `NodeList.adopt`, with `mode` and the other props added as needed.

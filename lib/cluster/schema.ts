@@ -3,12 +3,12 @@
 // (name formats, uniqueness, sizes, spec-versus-status) are in validation.ts.
 import { compileSchema, registerFormat } from '../core/json-schema';
 import { cidrFamily, isDateTime, isDnsLabel, isQuantity } from './formats';
-import { isDnsSubdomain } from './validation';
+import { isDnsSubdomain } from './kubernetes-names';
 
 registerFormat('k8s-date-time', isDateTime);
 registerFormat('k8s-quantity', isQuantity);
 registerFormat('k8s-cidr', (value) => cidrFamily(value) !== undefined);
-registerFormat('k8s-dns-subdomain', (value) => isDnsSubdomain(value)); // validation.ts imports this module: look it up at call time
+registerFormat('k8s-dns-subdomain', isDnsSubdomain);
 registerFormat('k8s-dns-label', isDnsLabel);
 
 const str = (description = 'a string') => ({ type: 'string', description });
@@ -45,13 +45,14 @@ const configSource = obj('a NodeConfigSource object with its one source, configM
 
 const managedFieldsEntry = obj('a ManagedFieldsEntry object', {
   apiVersion: str('group/version, e.g. "v1"'),
-  fieldsType: { description: 'FieldsV1 (the only fields format)', enum: ['FieldsV1'] },
+  fieldsType: { description: 'FieldsV1 (the only fields format), or empty', enum: ['FieldsV1', ''] },
   fieldsV1: { description: 'a FieldsV1 JSON value' },
   manager: str(),
+  // ValidateManagedFields: an empty operation is refused like any other than these two.
   operation: { description: 'Apply or Update', enum: ['Apply', 'Update'] },
   subresource: str('a subresource name, or empty for the main resource'),
   time,
-});
+}, ['operation']);
 
 const ownerReference = obj('an OwnerReference object', {
   apiVersion: nonEmpty('the owner\'s API version, not empty'),
@@ -138,10 +139,11 @@ const nodeStatus = obj('a NodeStatus object', {
     architecture: str(),
     swap: obj('a NodeSwapStatus object', { capacity: { type: 'integer', minimum: 0, description: 'a number of bytes' } }),
   }, ['machineID', 'systemUUID', 'bootID', 'kernelVersion', 'osImage', 'containerRuntimeVersion', 'kubeletVersion', 'kubeProxyVersion', 'operatingSystem', 'architecture']),
+  // k8s.io/api core/v1 types.go ContainerImage: names is +optional but not omitempty, so a nil list is written null.
   images: list('a list of ContainerImage objects', obj('a ContainerImage object', {
-    names: stringList('a list of image names'),
+    names: { type: ['array', 'null'], description: 'a list of image names, or null', items: str() },
     sizeBytes: { type: 'integer', minimum: 0, description: 'a number of bytes' },
-  }, ['names'])),
+  })),
   volumesInUse: stringList(),
   volumesAttached: list('a list of AttachedVolume objects', obj('an AttachedVolume object', {
     name: str('the volume name'),

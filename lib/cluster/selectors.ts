@@ -27,7 +27,7 @@
 import { Problems } from '../core/problems';
 import { ReferenceScope } from '../core/stack-references';
 import { checkString } from '../core/string-position';
-import { isLabelValue, isQualifiedName } from './validation';
+import { isLabelValue, isQualifiedName } from './kubernetes-names';
 
 // ---- labels: pkg/labels/selector.go ------------------------------------------------------
 

@@ -1,48 +1,15 @@
-// The NodeList rules a JSON Schema cannot say, and the formats of names, label
-// keys and values and taints, as the API server checks them.
+// The NodeList rules a JSON Schema cannot say (uniqueness, sizes, spec against
+// status, the API server's cross-field rules), after the structure check of
+// schema.ts. The name grammars both use are in kubernetes-names.ts.
+import { isPlainObject } from '../core/plain-object';
 import { isUnresolved, Problems } from '../core/problems';
 import { cidrFamily, isDualStackCidrStrings } from './cidr';
+import { ANNOTATIONS_MAX_BYTES, isDnsSubdomain, isLabelValue, isQualifiedName, KEY_RULE, NAME_RULE, VALUE_RULE } from './kubernetes-names';
+import { checkNodeSpecificAnnotations } from './node-annotations';
 import { nodeResourceQuantityProblem } from './quantity';
-import { ConfigMapNodeConfigSource, ListMeta, Node, NodeConfigSource, OwnerReference } from './model';
+import { ConfigMapNodeConfigSource, ListMeta, Node, NodeConfigSource } from './model';
+import { checkFieldManager, checkObjectMeta } from './object-meta';
 import { checkNodeListStructure } from './schema';
-
-/** Maximum length of a DNS-1123 subdomain (node names, label key prefixes). */
-export const DNS_SUBDOMAIN_MAX_LENGTH = 253;
-/** Maximum length of the name part of a qualified name, and of a label value. */
-export const QUALIFIED_NAME_MAX_LENGTH = 63;
-/** Maximum total size of a node's annotations, keys and values, in bytes (256 KiB). */
-export const ANNOTATIONS_MAX_BYTES = 256 * 1024;
-
-const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-const QUALIFIED_NAME_PART = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
-const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
-
-const NAME_RULE = 'a DNS-1123 subdomain: at most 253 lowercase letters, digits, "-" and ".", starting and ending with a letter or digit';
-const KEY_RULE =
-  'a qualified name: an optional DNS-1123 subdomain prefix and "/", then a name of 1 to 63 letters, digits, "-", "_" and ".", starting and ending with a letter or digit';
-const VALUE_RULE = 'empty, or at most 63 letters, digits, "-", "_" and ".", starting and ending with a letter or digit';
-
-/** True when `name` is a DNS-1123 subdomain (a valid node name). */
-export function isDnsSubdomain(name: string): boolean {
-  return name.length > 0 && name.length <= DNS_SUBDOMAIN_MAX_LENGTH && DNS_SUBDOMAIN.test(name);
-}
-
-/** True when `key` is a qualified name (a valid label, annotation or taint key). */
-export function isQualifiedName(key: string): boolean {
-  const slash = key.indexOf('/');
-  let name = key;
-  if (slash >= 0) {
-    if (key.indexOf('/', slash + 1) >= 0) return false;
-    if (!isDnsSubdomain(key.slice(0, slash))) return false;
-    name = key.slice(slash + 1);
-  }
-  return name.length > 0 && name.length <= QUALIFIED_NAME_MAX_LENGTH && QUALIFIED_NAME_PART.test(name);
-}
-
-/** True when `value` is a valid label value (empty allowed). */
-export function isLabelValue(value: string): boolean {
-  return value.length <= QUALIFIED_NAME_MAX_LENGTH && LABEL_VALUE.test(value);
-}
 
 /** Which item indexes use each deprecated or never-sent field: the warnings to add. */
 export interface NodeListFindings {
@@ -62,7 +29,7 @@ export interface NodeListFindings {
  * with the same key even with different effects.
  */
 export function validateNodeList(
-  props: { items: Node[]; metadata?: ListMeta },
+  props: { items: Node[]; metadata?: ListMeta; fieldManager?: string },
   problems: Problems,
   taintKeysUniquePerNode: boolean,
 ): NodeListFindings {
@@ -78,6 +45,8 @@ export function validateNodeList(
   };
   // The rest of the props are checked whatever items is (the schema skips a token).
   checkNodeListStructure(props, problems);
+  // The apply request's fieldManager: ValidatePatchOptions checks it with ValidateFieldManager.
+  checkFieldManager(props.fieldManager, 'props/fieldManager', problems);
   if (isUnresolved(props.items)) {
     problems.add('props/items', props.items, 'a list of nodes known at synth time (one resource is declared per node)');
     return findings;
@@ -133,31 +102,10 @@ function checkMetadata(
   ) {
     findings.withReadOnlyMetadata.push(i);
   }
-  checkOwnerReferences(meta.ownerReferences, `${base}/metadata/ownerReferences`, problems);
-  checkFinalizers(meta.finalizers, `${base}/metadata/finalizers`, problems);
+  checkObjectMeta(meta, `${base}/metadata`, problems);
   checkKeyValues(meta.labels, `${base}/metadata/labels`, problems, true);
   checkKeyValues(meta.annotations, `${base}/metadata/annotations`, problems, false);
-}
-
-// The API server's rules on metadata the library sends (ValidateObjectMeta).
-function checkOwnerReferences(references: OwnerReference[] | undefined, path: string, problems: Problems): void {
-  if (!Array.isArray(references) || isUnresolved(references)) return;
-  const controllers = references.map((r, j) => (r !== null && typeof r === 'object' && r.controller === true ? j : -1)).filter((j) => j >= 0);
-  if (controllers.length > 1) {
-    problems.add(`${path}/${controllers[1]}/controller`, true, `false or nothing: only one owner reference may be the controller (ownerReferences/${controllers[0]} is)`);
-  }
-}
-
-function checkFinalizers(finalizers: string[] | undefined, path: string, problems: Problems): void {
-  if (!Array.isArray(finalizers) || isUnresolved(finalizers)) return;
-  finalizers.forEach((finalizer, j) => {
-    if (typeof finalizer === 'string' && !isUnresolved(finalizer) && !isQualifiedName(finalizer)) {
-      problems.add(`${path}/${j}`, finalizer, `a finalizer that is ${KEY_RULE}`);
-    }
-  });
-  if (finalizers.includes('orphan') && finalizers.includes('foregroundDeletion')) {
-    problems.add(path, finalizers, 'not both "orphan" and "foregroundDeletion": they ask for opposite deletion policies');
-  }
+  if (isPlainObject(meta.annotations) && !isUnresolved(meta.annotations)) checkNodeSpecificAnnotations(meta.annotations, `${base}/metadata/annotations`, problems);
 }
 
 // ValidateNode (pkg/apis/core/validation/validation.go, Kubernetes 1.32): more than one podCIDR
@@ -189,7 +137,7 @@ function checkKeyValues(map: { [key: string]: string } | undefined, path: string
       sized = false;
       continue;
     }
-    if (labels && !isLabelValue(value)) problems.add(`${path}/${key}`, value, `a label value that is ${VALUE_RULE}`);
+    if (labels && !isLabelValue(value)) problems.addUnderKey(key, `${path}/${key}`, value, `a label value that is ${VALUE_RULE}`);
     if (!labels) bytes += Buffer.byteLength(value.normalize('NFC'), 'utf8');
   }
   if (!labels && sized && bytes > ANNOTATIONS_MAX_BYTES) {
@@ -278,7 +226,7 @@ function checkResourceQuantities(quantities: { [name: string]: string } | undefi
     const value = quantities[name];
     if (typeof value !== 'string' || isUnresolved(value) || isUnresolved(name)) continue;
     const problem = nodeResourceQuantityProblem(name, value);
-    if (problem !== undefined) problems.add(`${path}/${name}`, value, problem);
+    if (problem !== undefined) problems.addUnderKey(name, `${path}/${name}`, value, problem);
   }
 }
 

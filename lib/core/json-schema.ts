@@ -41,6 +41,8 @@ export function compileSchema(schema: object): SchemaCheck {
         : extra.length > 0 ? valueAt(error.data, extra) : error.data;
       // An unknown property may be a misspelt credential (`api_key`, `password`): never echo it.
       if (error.keyword === 'additionalProperties') problems.addConcealed(path, received, allowedText(error));
+      // A map entry's value (checked by the map's `additionalProperties` schema) under a key that reads like a credential.
+      else if (segments.length > 0 && error.schemaPath.includes('/additionalProperties/')) problems.addUnderKey(segments[segments.length - 1], path, received, allowedText(error));
       else problems.add(path, received, allowedText(error));
     }
   };

@@ -1,7 +1,7 @@
 import { IConstruct } from 'constructs';
 import { Token } from './framework';
 import { literalValueOf } from './literal-text';
-import { describeConcealed, describeValue } from './received-value';
+import { describeConcealed, describeValue, isCredentialLookingKey } from './received-value';
 import { ValidationError, ValidationProblem } from './validation-error';
 
 export { describeValue } from './received-value';
@@ -36,6 +36,17 @@ export class Problems {
   /** Records a problem whose received value is already described (a value that cannot be read at all). */
   public addReceived(path: string, received: string, allowed: string): void {
     this.record(path, received, allowed);
+  }
+
+  /**
+   * Records a problem with the value of a map entry (a label, an annotation, a
+   * resource quantity): shown by type and size only when the entry's key reads
+   * like a credential ({@link isCredentialLookingKey}, the rule `describeValue`
+   * applies to nested keys), whatever the value's type.
+   */
+  public addUnderKey(key: string, path: string, value: unknown, allowed: string): void {
+    if (isCredentialLookingKey(key)) this.addConcealed(path, value, allowed);
+    else this.add(path, value, allowed);
   }
 
   private record(path: string, received: string, allowed: string): void {

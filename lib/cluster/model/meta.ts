@@ -69,7 +69,10 @@ export interface ShardInfo {
  * collected when all its owners are gone.
  */
 export interface OwnerReference {
-  /** API version of the owner, e.g. `cluster.x-k8s.io/v1beta1`. */
+  /**
+   * API version of the owner, e.g. `cluster.x-k8s.io/v1beta1` or `v1`: a version,
+   * after at most one `/` (`apps/` has none). A v1 `Event` may not be an owner.
+   */
   readonly apiVersion: string;
   /** Kind of the owner, e.g. `Machine`. */
   readonly kind: string;
@@ -107,7 +110,8 @@ export interface ManagedFieldsEntry {
    */
   readonly apiVersion?: string;
   /**
-   * Discriminator of the fields format. The only possible value is `FieldsV1`.
+   * Discriminator of the fields format. The only possible value is `FieldsV1`
+   * (empty is accepted too).
    *
    * @default - none
    */
@@ -119,21 +123,24 @@ export interface ManagedFieldsEntry {
    */
   readonly fieldsV1?: any;
   /**
-   * Identifier of the workflow managing the fields, e.g. `kubelet`.
+   * Identifier of the workflow managing the fields, e.g. `kubelet`: at most 128
+   * bytes of printable characters (Go's `unicode.IsPrint`: no control, format or
+   * space characters but the ASCII space).
    *
    * @default - none
    */
   readonly manager?: string;
   /**
-   * Operation that created the entry: `Apply` or `Update`.
+   * Operation that created the entry: `Apply` or `Update`. The API server
+   * refuses an entry without one.
    *
-   * @default - none
+   * @default - none: an entry without an operation is a `ValidationError`
    */
   readonly operation?: string;
   /**
    * Name of the subresource used for the update (e.g. `status`), or empty for the
-   * main resource. Distinguishes managers that share a name. Unrelated to
-   * `apiVersion`, which always refers to the main resource.
+   * main resource, at most 256 bytes. Distinguishes managers that share a name.
+   * Unrelated to `apiVersion`, which always refers to the main resource.
    *
    * @default - the main resource
    */
@@ -170,7 +177,8 @@ export interface ObjectMeta {
   readonly name?: string;
   /**
    * Prefix for a server-generated name. Not usable for nodes managed here, which
-   * need a name; accepted for completeness.
+   * need a name; accepted for completeness when it is a DNS-1123 subdomain (a
+   * trailing `-` allowed).
    *
    * @default - none
    */
@@ -251,7 +259,9 @@ export interface ObjectMeta {
    */
   readonly ownerReferences?: OwnerReference[];
   /**
-   * Finalizers that must be removed before the node is deleted.
+   * Finalizers that must be removed before the node is deleted: qualified names
+   * with a `/` (`example.com/cleanup`), or one of the standard `kubernetes`,
+   * `orphan`, `foregroundDeletion`; not both `orphan` and `foregroundDeletion`.
    *
    * @default - none
    */

@@ -122,8 +122,14 @@ export interface NodeSystemInfo {
 
 /** A container image on the node (`ContainerImage`, core/v1). */
 export interface ContainerImage {
-  /** Names by which the image is known, e.g. `registry.k8s.io/pause:3.9`. */
-  readonly names: string[];
+  /**
+   * Names by which the image is known, e.g. `registry.k8s.io/pause:3.9`.
+   * Optional in the API (an image with neither tags nor digests has none: the
+   * server writes `"names": null`, which is accepted too).
+   *
+   * @default - none
+   */
+  readonly names?: string[];
   /**
    * Size of the image in bytes.
    *

@@ -1,0 +1,66 @@
+// What imports what in lib/cluster says what depends on what: no module is
+// reached again from its own imports (schema.ts and validation.ts once imported
+// each other; the name grammars now sit in kubernetes-names.ts, which both import).
+import * as fs from 'fs';
+import * as path from 'path';
+import * as ts from 'typescript';
+
+const CLUSTER = path.join(__dirname, '..', '..', 'lib', 'cluster');
+
+function modulesUnder(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return modulesUnder(full);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') ? [full] : [];
+  });
+}
+
+function resolve(from: string, specifier: string): string | undefined {
+  if (!specifier.startsWith('.')) return undefined;
+  const base = path.resolve(path.dirname(from), specifier);
+  return [`${base}.ts`, path.join(base, 'index.ts')].find((candidate) => fs.existsSync(candidate));
+}
+
+/** The relative imports of each module under lib/cluster (type-only imports included: they are dependencies too). */
+function importGraph(): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const file of modulesUnder(CLUSTER)) {
+    const { importedFiles } = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true);
+    graph.set(file, importedFiles.map((i) => resolve(file, i.fileName)).filter((f): f is string => f !== undefined && f.startsWith(CLUSTER)));
+  }
+  return graph;
+}
+
+/** Every cycle found by a depth-first walk, as the list of modules around it. */
+function cycles(graph: Map<string, string[]>): string[][] {
+  const found: string[][] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const visit = (file: string) => {
+    state.set(file, 'open');
+    stack.push(file);
+    for (const next of graph.get(file) ?? []) {
+      if (state.get(next) === 'open') found.push([...stack.slice(stack.indexOf(next)), next].map((f) => path.relative(CLUSTER, f)));
+      else if (state.get(next) === undefined) visit(next);
+    }
+    stack.pop();
+    state.set(file, 'done');
+  };
+  for (const file of graph.keys()) if (state.get(file) === undefined) visit(file);
+  return found;
+}
+
+describe('lib/cluster import graph', () => {
+  test('GIVEN every module of lib/cluster THEN no import cycle', () => {
+    expect(cycles(importGraph())).toEqual([]);
+  });
+
+  test('GIVEN the name grammars THEN kubernetes-names.ts imports no other cluster module AND schema.ts and validation.ts both import it', () => {
+    const graph = importGraph();
+    const at = (name: string) => (graph.get(path.join(CLUSTER, name)) ?? []).map((f) => path.relative(CLUSTER, f));
+    expect(at('kubernetes-names.ts')).toEqual([]);
+    expect(at('schema.ts')).toContain('kubernetes-names.ts');
+    expect(at('validation.ts')).toEqual(expect.arrayContaining(['kubernetes-names.ts', 'schema.ts']));
+    expect(at('schema.ts')).not.toContain('validation.ts');
+  });
+});
