@@ -181,7 +181,10 @@ describe('ClusterNodes', () => {
           const value = prefix + text;
           let accepted = true;
           try {
-            new ClusterNodes(stackOf(), 'n', label ? { labelSelector: value } : { fieldSelector: value });
+            // Synthesized too: a reference's target is checked when the stack is complete.
+            const stack = stackOf();
+            new ClusterNodes(stack, 'n', label ? { labelSelector: value } : { fieldSelector: value });
+            Testing.synth(stack);
           } catch (e) {
             expect(e).toBeInstanceOf(ValidationError);
             accepted = false;

@@ -85,9 +85,10 @@ export interface NodeConfigState {
  * TypeScript alias of `NodeConfigStatusMachine.next`, which documents the transitions.
  */
 export function nextNodeConfigStatus(current: NodeConfigState, event: NodeConfigEvent, now: Date): NodeConfigState {
-  current = readProps(MACHINE, current, 'current', false);
-  readProps(MACHINE, current.status, 'current/status', false);
-  event = readProps(MACHINE, event, 'event', false);
+  // Its times are jsii `date`s.
+  current = readProps(MACHINE, current, 'current', false, true);
+  readProps(MACHINE, current.status, 'current/status', false, true);
+  event = readProps(MACHINE, event, 'event', false, true);
   const problems = new Problems();
   checkState(current, problems, 'current');
   checkEvent(event, problems, 'event');

@@ -3,11 +3,12 @@
 // once, not once per check), and nothing the user can hand over turns into a
 // TypeError or a RangeError later. A revoked Proxy, a throwing getter, a cycle,
 // a value nested deeper than MAX_NESTING, and JavaScript shapes that JSON would
-// lose (a Map or a Set is written as `{}`, a Date as a string the user never
-// wrote) are problems at their path. Objects the library reads through their
+// lose (a Map or a Set is written as `{}`) are problems at their path. Objects the library reads through their
 // own API are kept by reference: cdktf tokens, constructs (providers,
-// resources), cdktf iterators and counts, and this library's value classes
-// (`Principal`, `RestrictionPolicyResourceId`).
+// resources), cdktf iterators and counts, this library's value classes
+// (`Principal`, `RestrictionPolicyResourceId`), and Dates where the API types a
+// value as jsii's `date` (`keepDates`; elsewhere a Date is refused: JSON would
+// write a string the user never wrote).
 import { Construct } from 'constructs';
 import { TerraformCount, Tokenization } from './framework';
 import { MAX_NESTING } from './nesting';
@@ -53,11 +54,11 @@ function refusedShape(value: object): { received: string; allowed: string } | un
  * at `path` and below. Where a value cannot be read, the snapshot holds
  * `undefined` there and a problem says why.
  */
-export function snapshotOf(value: unknown, path: string, problems: Problems): unknown {
-  return copy(value, path, problems, 0, new Set());
+export function snapshotOf(value: unknown, path: string, problems: Problems, keepDates = false): unknown {
+  return copy(value, path, problems, 0, new Set(), keepDates);
 }
 
-function copy(value: unknown, path: string, problems: Problems, depth: number, ancestors: Set<object>): unknown {
+function copy(value: unknown, path: string, problems: Problems, depth: number, ancestors: Set<object>, keepDates: boolean): unknown {
   if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return value;
   let shape: 'array' | 'plain' | 'kept' | 'refused';
   try {
@@ -67,7 +68,7 @@ function copy(value: unknown, path: string, problems: Problems, depth: number, a
     problems.addReceived(path, 'a value that cannot be read (a revoked Proxy)', PLAIN_DATA);
     return undefined;
   }
-  if (shape === 'kept') return value;
+  if (shape === 'kept' || (keepDates && value instanceof Date)) return value;
   if (shape === 'refused') {
     const refused = refusedShape(value as object)!;
     problems.addReceived(path, refused.received, refused.allowed);
@@ -89,13 +90,13 @@ function copy(value: unknown, path: string, problems: Problems, depth: number, a
       const list = object as unknown[];
       const length = readOrProblem(() => list.length, path, problems);
       const out: unknown[] = [];
-      for (let i = 0; i < (length as number); i++) out.push(copy(readOrProblem(() => list[i], `${path}/${i}`, problems), `${path}/${i}`, problems, depth + 1, ancestors));
+      for (let i = 0; i < (length as number); i++) out.push(copy(readOrProblem(() => list[i], `${path}/${i}`, problems), `${path}/${i}`, problems, depth + 1, ancestors, keepDates));
       return out;
     }
     const keys = readOrProblem(() => Object.keys(object), path, problems) as string[] | undefined;
     const out: { [key: string]: unknown } = {};
     for (const key of keys ?? []) {
-      const item = copy(readOrProblem(() => (object as { [key: string]: unknown })[key], `${path}/${key}`, problems), `${path}/${key}`, problems, depth + 1, ancestors);
+      const item = copy(readOrProblem(() => (object as { [key: string]: unknown })[key], `${path}/${key}`, problems), `${path}/${key}`, problems, depth + 1, ancestors, keepDates);
       // `__proto__` (a JSON key like any other) is defined, not assigned: assignment would set the prototype.
       if (key === '__proto__') Object.defineProperty(out, key, { value: item, enumerable: true, writable: true, configurable: true });
       else out[key] = item;
@@ -120,9 +121,10 @@ function readOrProblem(read: () => unknown, path: string, problems: Problems): u
  * Props (or options, state) read once into a snapshot, for the construct
  * about to be created at `constructPath`: a `ValidationError` naming it when
  * they are not a plain object or cannot be read, before anything is added to
- * the tree. `undefined` passes where the props are optional.
+ * the tree. `undefined` passes where the props are optional; `keepDates` where
+ * the API types values as jsii's `date`.
  */
-export function readProps<T>(constructPath: string, value: T, path: string, optional: boolean): T {
+export function readProps<T>(constructPath: string, value: T, path: string, optional: boolean, keepDates = false): T {
   if (value === undefined && optional) return value;
   const problems = new Problems();
   let plain: boolean;
@@ -134,7 +136,7 @@ export function readProps<T>(constructPath: string, value: T, path: string, opti
   }
   if (!plain) problems.add(path, value, `an object of properties${optional ? ', or nothing' : ''}`);
   problems.throwIfAnyAt(constructPath);
-  const snapshot = snapshotOf(value, path, problems) as T;
+  const snapshot = snapshotOf(value, path, problems, keepDates) as T;
   problems.throwIfAnyAt(constructPath);
   return snapshot;
 }
