@@ -36,7 +36,7 @@ const NODES: { [name: string]: Node[] } = {
   'minimal node': [{ metadata: { name: 'n1' } }],
   'labels, annotations, taints': [
     {
-      metadata: { name: 'worker-1.example.com', labels: { pool: 'general', 'topology.kubernetes.io/zone': 'eu-1a' }, annotations: { 'example.com/note': 'a "quoted" ${not} value\nwith a newline' } },
+      metadata: { name: 'worker-1.example.com', labels: { pool: 'general', 'topology.kubernetes.io/zone': 'eu-1a' }, annotations: { 'example.com/note': 'a "quoted" $${not} value\nwith a newline' } },
       spec: { taints: [{ key: 'dedicated', value: 'gpu', effect: 'NoSchedule' }, { key: 'spot', effect: 'PreferNoSchedule' }] },
     },
   ],

@@ -14,6 +14,9 @@ import { literalView } from '../core/literal-text';
 import { checkMetaArguments } from '../core/meta-arguments';
 import { constructPathOf, Problems, requireKnown } from '../core/problems';
 import { readProps } from '../core/snapshot';
+import { isCredentialLookingKey } from '../core/received-value';
+import { ReferenceScope } from '../core/stack-references';
+import { checkWrittenStrings } from '../core/string-position';
 import { ValidationError } from '../core/validation-error';
 import { wire, WireAttributes } from '../core/wire';
 import { WireResource } from '../core/wire-elements';
@@ -253,6 +256,8 @@ export class NodeList extends Construct {
     const view = literalView(props);
     const findings = validateNodeList(view, problems, mode === NodeListMode.LABELS_ANNOTATIONS_TAINTS);
     requireKnown(props.mode, problems, 'props/mode', 'it chooses which resources are declared');
+    // Every string written (the writable metadata and the spec) read as Terraform reads it.
+    if (problems.isClean('props/items')) checkWrittenNodes(props.items, problems, { construct: this });
     problems.throwIfAny(this);
 
     this.items = props.items;
@@ -379,6 +384,18 @@ export class NodeList extends Construct {
  * every node resource a set of instances whose names are known only at plan
  * time. Repeat in code instead: one item per node.
  */
+/** The parts of each item that are written, through the string pipeline (checkWrittenStrings). */
+function checkWrittenNodes(items: readonly Node[], problems: Problems, referencesFrom: ReferenceScope): void {
+  const concealedUnder = (key: string) => key !== 'key' && isCredentialLookingKey(key);
+  items.forEach((node, i) => {
+    const meta = node.metadata;
+    for (const field of ['name', 'labels', 'annotations', 'ownerReferences', 'finalizers'] as const) {
+      checkWrittenStrings(meta[field], `props/items/${i}/metadata/${field}`, problems, referencesFrom, concealedUnder);
+    }
+    checkWrittenStrings(node.spec, `props/items/${i}/spec`, problems, referencesFrom, concealedUnder);
+  });
+}
+
 function refuseRepetition(props: NodeListProps, problems: Problems): void {
   for (const key of ['forEach', 'count']) {
     const value = (props as unknown as { [key: string]: unknown })[key];

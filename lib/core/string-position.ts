@@ -16,7 +16,7 @@
 // 3. The position's grammar, on the text as far as it is known: the known
 //    characters and the unknown pieces (tokens, references) in order, so that
 //    `'bad_' + variable` is refused where an underscore can never be valid.
-import { literalTemplate, stringPieces, withLiteralTexts } from './literal-text';
+import { literalTemplate, literalValueOf, stringPieces, withLiteralTexts } from './literal-text';
 import { isUnresolved, Problems } from './problems';
 import { ReferenceScope, StackReference, stackReferenceOf, StackReferences } from './stack-references';
 import { parseTemplate, Traversal } from './terraform-template';
@@ -102,6 +102,39 @@ export function checkString(value: unknown, position: StringPosition, problems: 
   return accept(read.segments, text);
 }
 
+/** Any text: only Terraform's template grammar and the value's kind decide. */
+const ANY_TEXT: StringPosition = { rule: 'a string' };
+
+/**
+ * Every string of a value written as one Terraform attribute (a manifest, a
+ * map of labels) read through the pipeline at its path: `value`'s strings as
+ * any text, its object keys as text that holds no template sequence
+ * (Terraform reads a key as a template too: a sequence there would change
+ * the key). `concealedUnder(key)` says which entries show no value.
+ */
+export function checkWrittenStrings(value: unknown, path: string, problems: Problems, referencesFrom: ReferenceScope | undefined, concealedUnder: (key: string) => boolean = () => false, concealed = false): void {
+  if (typeof value === 'string') {
+    checkString(value, { ...ANY_TEXT, referencesFrom, concealed }, problems, path);
+  } else if (Array.isArray(value)) {
+    if (!isUnresolved(value)) value.forEach((item, i) => checkWrittenStrings(item, `${path}/${i}`, problems, referencesFrom, concealedUnder, concealed));
+  } else if (value !== null && typeof value === 'object' && !isUnresolved(value)) {
+    for (const [key, item] of Object.entries(value)) {
+      const at = `${path}/${withLiteralTexts(key)}`;
+      if (/[$%]\{|TfToken\[/.test(key) && literalValueOfKey(key) === undefined) {
+        problems.add(at, key, 'a key without "${" or "%{" (Terraform reads an object key as a template: a sequence would change the key)');
+        continue;
+      }
+      checkWrittenStrings(item, at, problems, referencesFrom, concealedUnder, concealed || concealedUnder(key));
+    }
+  }
+}
+
+/** The text of a key that is one `Literal.text` (written escaped, so it stays that text). */
+function literalValueOfKey(key: string): string | undefined {
+  const pieces = stringPieces(key);
+  return pieces?.length === 1 && pieces[0].kind === 'literal' ? pieces[0].text : undefined;
+}
+
 /**
  * Whether `text`, taken as text (not as a Terraform template: a value sent to
  * a service's API, say), follows the position's rules; the rule text when not.
@@ -150,6 +183,10 @@ function usableReference(t: Traversal): StackReference | undefined {
  * unknown pieces.
  */
 function readTemplate(value: string): { segments: TextSegment[]; references: Traversal[] } | { problem: string } {
+  // Literals joined with plain text that holds no sequence are written as one
+  // literal of the whole text (literal-text.ts, writtenLiteral): read as that text.
+  const literal = literalValueOf(value);
+  if (literal !== undefined) return { segments: [{ known: literal }], references: [] };
   const pieces = stringPieces(value) ?? [{ kind: 'plain' as const, text: value }];
   let source = '';
   const tokenStarts = new Set<number>();

@@ -122,13 +122,14 @@ export class AwsProvider extends WireProvider {
     props = readProps(constructPathOf(scope, id), props, 'props', true) ?? {};
     const problems = new Problems();
     checkProps(props, problems);
+    const referencesFrom = { construct: scope, path: constructPathOf(scope, id) };
+    checkString(props.region, { ...REGION, referencesFrom }, problems, 'props/region');
     const endpoints: unknown = props.endpoints;
     if (isPlainObject(endpoints) && !isUnresolved(endpoints)) {
-      for (const [service, url] of Object.entries(endpoints)) checkUrl(url, problems, `props/endpoints/${service}`, { allowed: 'an absolute http(s) URL' }, { construct: scope, path: constructPathOf(scope, id) });
+      for (const [service, url] of Object.entries(endpoints)) checkUrl(url, problems, `props/endpoints/${service}`, { allowed: 'an absolute http(s) URL' }, referencesFrom);
     }
     requireKnown(props.endpoints, problems, 'props/endpoints', 'Terraform writes endpoints as a block; each URL may be a token');
     const identity = checkProviderIdentity(props, problems);
-    checkString(props.region, { ...REGION, referencesFrom: { construct: scope, path: constructPathOf(scope, id) } }, problems, 'props/region');
     // Refused before the provider exists: nothing is added to the tree, nothing written.
     problems.throwIfAnyAt(constructPathOf(scope, id));
     super(scope, id, {
