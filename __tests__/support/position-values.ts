@@ -13,7 +13,7 @@ import { hostileString, hugeString, USER_CLASSES } from './hostile-strings';
 export interface StackTokens {
   /** `var.text` (type string). */
   readonly string: string;
-  /** `var.count` (type number). */
+  /** `var.amount` (type number). */
   readonly number: number;
   /** `var.names` (type list(string)). */
   readonly list: string[];
@@ -68,7 +68,13 @@ export class ShiftingGetter {
 
 /** Sets `parent[key]` to `value`, as a getter when it is a {@link ShiftingGetter}. */
 export function placeValue(parent: any, key: string | number, value: unknown): void {
-  if (value instanceof ShiftingGetter) {
+  let shifting = false;
+  try {
+    shifting = value instanceof ShiftingGetter;
+  } catch {
+    // a revoked Proxy: placed as it is
+  }
+  if (shifting && value instanceof ShiftingGetter) {
     let reads = 0;
     delete parent[key];
     Object.defineProperty(parent, key, {

@@ -3,6 +3,8 @@ import { TerraformDataSource, TerraformProvider } from '../core/framework';
 import { compileSchema } from '../core/json-schema';
 import { constructPathOf, Problems } from '../core/problems';
 import { readProps } from '../core/snapshot';
+import { checkProvider } from '../core/meta-arguments';
+import { checkNumber } from '../core/scalar-positions';
 import { wire } from '../core/wire';
 import { WireDataSource } from '../core/wire-elements';
 import { checkNodeSelectors } from './selectors';
@@ -42,8 +44,8 @@ const checkProps = compileSchema({
     // Checked by checkNodeSelectors (the string pipeline and the API server's grammars).
     labelSelector: {},
     fieldSelector: {},
-    limit: { type: 'integer', minimum: 1, description: 'a whole number of nodes, at least 1' },
-    // cdktf's own object: passed to the framework as given.
+    // Checked by the number pipeline and checkProvider.
+    limit: {},
     provider: {},
   },
   additionalProperties: false,
@@ -75,6 +77,8 @@ export class ClusterNodes extends Construct {
     const problems = new Problems();
     checkProps(props, problems);
     checkNodeSelectors(props, problems, { construct: this });
+    checkNumber(props.limit, { rule: 'a whole number of nodes, at least 1', integer: true, minimum: 1 }, problems, 'props/limit');
+    checkProvider(props.provider, problems, 'props/provider');
     problems.throwIfAny(this);
     const dataSource = new WireDataSource(this, 'Resource', {
       terraformType: 'kubernetes_resources',

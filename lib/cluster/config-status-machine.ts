@@ -3,7 +3,7 @@
 // the kubelet in 1.24; this models what the API documents, as a pure function.
 import { compileSchema } from '../core/json-schema';
 import { describeValue, Problems } from '../core/problems';
-import { readProps } from '../core/snapshot';
+import { readArgument, readProps } from '../core/snapshot';
 import { ValidationError } from '../core/validation-error';
 import { ConfigMapNodeConfigSource, NodeConfigSource, NodeConfigStatus } from './model';
 import { NODE_CONFIG_SOURCE_SCHEMA, NODE_CONFIG_STATUS_SCHEMA } from './schema';
@@ -85,6 +85,7 @@ export interface NodeConfigState {
  * TypeScript alias of `NodeConfigStatusMachine.next`, which documents the transitions.
  */
 export function nextNodeConfigStatus(current: NodeConfigState, event: NodeConfigEvent, now: Date): NodeConfigState {
+  now = readArgument(MACHINE, 'now', now, true);
   // Its times are jsii `date`s.
   current = readProps(MACHINE, current, 'current', false, true);
   readProps(MACHINE, current.status, 'current/status', false, true);
@@ -202,7 +203,7 @@ export class NodeConfigStatusMachine {
    *   absent or agree on name, namespace, kubelet config key, uid and resource version
    */
   public static sameSource(a?: NodeConfigSource, b?: NodeConfigSource): boolean {
-    return sameSource(a, b);
+    return sameSource(readProps('NodeConfigStatusMachine.sameSource', a, 'a', true), readProps('NodeConfigStatusMachine.sameSource', b, 'b', true));
   }
 
   private constructor() {}

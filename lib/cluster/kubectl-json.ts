@@ -7,6 +7,7 @@
 import { literalStrings } from '../core/literal-text';
 import { describeValue } from '../core/problems';
 import { isPlainObject } from '../core/plain-object';
+import { readArgument } from '../core/snapshot';
 import { ValidationError, ValidationProblem } from '../core/validation-error';
 import { ListMeta, Node } from './model';
 
@@ -14,6 +15,7 @@ const SOURCE = 'NodeList.propsFromKubectlJson';
 
 /** The items and list metadata of a `kubectl get nodes -o json` output (text or parsed). */
 export function nodeListFromKubectlJson(output: unknown): { items: Node[]; metadata?: ListMeta } {
+  output = readArgument(SOURCE, 'output', output);
   const problems: ValidationProblem[] = [];
   const fail = (path: string, value: unknown, allowed: string) => problems.push({ path, received: describeValue(value), allowed });
   let list: unknown = output;

@@ -3,6 +3,7 @@ import { IResolvable } from '../core/framework';
 import { compileSchema } from '../core/json-schema';
 import { constructPathOf, Problems } from '../core/problems';
 import { checkProviderIdentity } from '../core/provider-identity';
+import { checkBoolean } from '../core/scalar-positions';
 import { checkString } from '../core/string-position';
 import { TextGrammar } from '../core/text-grammar';
 import { readProps } from '../core/snapshot';
@@ -112,7 +113,8 @@ const checkProps = compileSchema({
     token: {},
     clientCertificate: {},
     clientKey: {},
-    insecure: { type: 'boolean', description: 'true or false' },
+    // Checked by the bool pipeline.
+    insecure: {},
     // Checked by checkProviderIdentity (the string pipeline).
     alias: {},
     versionConstraint: {},
@@ -133,6 +135,7 @@ export class KubernetesProvider extends WireProvider {
     checkProps(props, problems);
     checkUrl(props.host, problems, 'props/host', { allowed: 'an http(s) URL such as https://10.0.0.1:6443' }, { construct: scope, path: constructPathOf(scope, id) });
     const identity = checkProviderIdentity(props, problems);
+    checkBoolean(props.insecure, problems, 'props/insecure', scope);
     for (const [prop, rule] of TEXT_SETTINGS) checkString(props[prop], { rule, grammar: NON_EMPTY, referencesFrom: { construct: scope, path: constructPathOf(scope, id) } }, problems, `props/${prop}`);
     for (const prop of SECRET_PROPS) checkSecretReference(scope, props[prop], problems, `props/${prop}`, SECRET_ENV[prop]);
     if ((props.clientKey === undefined) !== (props.clientCertificate === undefined)) {

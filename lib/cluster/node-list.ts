@@ -17,6 +17,7 @@ import { readProps } from '../core/snapshot';
 import { isCredentialLookingKey } from '../core/received-value';
 import { ReferenceScope } from '../core/stack-references';
 import { checkWrittenStrings } from '../core/string-position';
+import { checkBoolean } from '../core/scalar-positions';
 import { ValidationError } from '../core/validation-error';
 import { wire, WireAttributes } from '../core/wire';
 import { WireResource } from '../core/wire-elements';
@@ -252,6 +253,7 @@ export class NodeList extends Construct {
     const problems = new Problems();
     refuseRepetition(props, problems);
     checkMetaArguments(this, props, problems, {}, false);
+    checkBoolean(props.forceConflicts, problems, 'props/forceConflicts', this);
     // A Literal.text value is checked as the text it stands for, and written literally.
     const view = literalView(props);
     const findings = validateNodeList(view, problems, mode === NodeListMode.LABELS_ANNOTATIONS_TAINTS);

@@ -5,6 +5,8 @@
 // managed fields. Name, namespace, labels and annotations are in validation.ts,
 // generation's sign and the required owner fields in schema.ts.
 import { isUnresolved, Problems } from '../core/problems';
+import { ReferenceScope } from '../core/stack-references';
+import { checkString } from '../core/string-position';
 import { isGoPrint } from './go-unicode-print';
 import { isDnsSubdomain, isQualifiedName, KEY_RULE } from './kubernetes-names';
 import { ManagedFieldsEntry, ObjectMeta, OwnerReference } from './model';
@@ -80,10 +82,13 @@ export function checkObjectMeta(meta: ObjectMeta, path: string, problems: Proble
 }
 
 /** ValidateFieldManager on a field manager the library sends (the fieldManager prop: the apply request's fieldManager). */
-export function checkFieldManager(manager: unknown, path: string, problems: Problems): void {
-  if (typeof manager !== 'string' || isUnresolved(manager)) return;
-  const problem = fieldManagerProblem(manager);
-  if (problem !== undefined) problems.add(path, manager, `${FIELD_MANAGER_RULE}: ${problem}`);
+export function checkFieldManager(manager: unknown, path: string, problems: Problems, referencesFrom?: ReferenceScope): void {
+  // Written as a string attribute: through the string pipeline, the rule applied where the text is known.
+  const check = (text: string) => {
+    const problem = fieldManagerProblem(text);
+    return problem === undefined ? undefined : `${FIELD_MANAGER_RULE}: ${problem}`;
+  };
+  checkString(manager, { rule: FIELD_MANAGER_RULE, check, referencesFrom }, problems, path);
 }
 
 // ValidateObjectMetaAccessor: a non-empty generateName is checked with the name

@@ -180,7 +180,8 @@ export const checkNodeListStructure = compileSchema({
     metadata: listMeta,
     mode: { description: 'Manifest or LabelsAnnotationsTaints (NodeListMode)', enum: ['Manifest', 'LabelsAnnotationsTaints'] },
     fieldManager: str('a field manager name'),
-    forceConflicts: bool,
+    // Checked by the bool pipeline (node-list.ts).
+    forceConflicts: {},
     // cdktf's own objects: passed to the framework as given.
     provider: {},
     dependsOn: {},

@@ -4,6 +4,7 @@ import { hclValueForCdktf } from './hcl-writer';
 import { writtenLiteral } from './literal-text';
 import { compileSchema } from './json-schema';
 import { constructPathOf, Problems } from './problems';
+import { checkProvider } from './meta-arguments';
 import { readProps } from './snapshot';
 import { StackReferences } from './stack-references';
 import { checkString, StringPosition } from './string-position';
@@ -145,6 +146,7 @@ export class ImportTarget extends TerraformElement {
     checkConfig(config, problems, 'config');
     const terraformType = checkString(config.terraformType, TERRAFORM_TYPE, problems, 'config/terraformType')?.text;
     checkString(config.importId, { ...IMPORT_ID, referencesFrom: { construct: scope, path: constructPathOf(scope, id) } }, problems, 'config/importId');
+    checkProvider(config.provider, problems, 'config/provider');
     // Checked before the element exists: nothing is added to the tree when the config is refused.
     if (problems.list.length > 0) throw new ValidationError(constructPathOf(scope, id), [...problems.list]);
     super(scope, id, terraformType!);

@@ -11,12 +11,13 @@
 // construct of this library (its main resource), a string address, or a
 // reference (`resource.fqn`, `resource.id`).
 import { Construct, IConstruct } from 'constructs';
-import { TerraformCount, TerraformResource, TerraformResourceLifecycle, Token } from './framework';
+import { TerraformCount, TerraformProvider, TerraformResource, TerraformResourceLifecycle, Token } from './framework';
 import { resolvedForOutput } from './hcl-writer';
 import { literalValueOf, stringPieces } from './literal-text';
 import { isPlainObject } from './plain-object';
 import { constructPathOf, isUnresolved, Problems } from './problems';
 import { StackReference, stackReferenceOf, StackReferences } from './stack-references';
+import { checkNumber } from './scalar-positions';
 import { checkString, StringPosition } from './string-position';
 
 /**
@@ -180,10 +181,7 @@ export function checkRepetition(props: { readonly forEach?: unknown; readonly co
   if (forEach !== undefined && typeof (forEach as { _getForEachExpression?: unknown })?._getForEachExpression !== 'function') {
     problems.add('props/forEach', forEach, ITERATOR_RULE);
   }
-  if (count !== undefined && !TerraformCount.isTerraformCount(count)) {
-    const known = typeof count === 'number' && !isUnresolved(count);
-    if (typeof count !== 'number' || (known && !(Number.isSafeInteger(count) && count >= 0))) problems.add('props/count', count, COUNT_RULE);
-  }
+  if (count !== undefined && !TerraformCount.isTerraformCount(count)) checkNumber(count, { rule: COUNT_RULE, integer: true, minimum: 0 }, problems, 'props/count');
   if (forEach !== undefined && count !== undefined) {
     problems.add('props/count', count, 'nothing when forEach is given (Terraform takes either for_each or count)');
   }
@@ -278,12 +276,23 @@ function isWholeToken(value: unknown): boolean {
 }
 
 /**
+ * Checks a `provider` meta-argument: nothing, or a provider construct (Terraform
+ * reads `provider` as a static reference to a provider configuration).
+ */
+export function checkProvider(provider: unknown, problems: Problems, path: string): void {
+  if (provider !== undefined && !TerraformProvider.isTerraformProvider(provider)) {
+    problems.add(path, provider, 'a provider construct of this stack (AwsProvider, DatadogProvider, KubernetesProvider, HttpProvider, or a cdktf provider), or nothing for the default one');
+  }
+}
+
+/**
  * Checks `dependsOn`, `lifecycle` and, unless `repeats` is false, `forEach`
  * and `count` of `props`. `attributes` maps the construct's props to the
  * resource's Terraform attributes, for `lifecycle.ignoreChanges`.
  */
 export function checkMetaArguments(scope: IConstruct, props: object, problems: Problems, attributes: { readonly [prop: string]: string }, repeats = true): void {
-  const { dependsOn, lifecycle } = props as { dependsOn?: unknown; lifecycle?: unknown };
+  const { dependsOn, lifecycle, provider } = props as { dependsOn?: unknown; lifecycle?: unknown; provider?: unknown };
+  checkProvider(provider, problems, 'props/provider');
   checkReferences(scope, dependsOn, problems, 'props/dependsOn', 'dependsOn');
   checkLifecycle(scope, lifecycle, problems, attributes);
   if (repeats) checkRepetition(props, problems);

@@ -13,7 +13,7 @@ import { Construct } from 'constructs';
 import { TerraformCount, Tokenization } from './framework';
 import { MAX_NESTING } from './nesting';
 import { isPlainObject } from './plain-object';
-import { Problems } from './problems';
+import { isUnresolved, Problems } from './problems';
 
 /** The classes of this library whose instances are values a prop may hold (registered by their modules). */
 const VALUE_CLASSES: Function[] = [];
@@ -127,16 +127,28 @@ function readOrProblem(read: () => unknown, path: string, problems: Problems): u
 export function readProps<T>(constructPath: string, value: T, path: string, optional: boolean, keepDates = false): T {
   if (value === undefined && optional) return value;
   const problems = new Problems();
-  let plain: boolean;
+  const allowed = `an object of properties${optional ? ', or nothing' : ''}`;
   try {
-    plain = isPlainObject(value) && !Tokenization.isResolvable(value);
+    if (!isPlainObject(value) || Tokenization.isResolvable(value)) problems.add(path, value, allowed);
+    // A map token (Token.asStringMap) is a plain object too: its properties are known only when Terraform runs.
+    else if (isUnresolved(value)) problems.add(path, value, `${allowed}, known at synth time: not a token`);
   } catch {
-    problems.addReceived(path, 'a value that cannot be read (a revoked Proxy)', `an object of properties${optional ? ', or nothing' : ''}`);
-    plain = true;
+    problems.addReceived(path, 'a value that cannot be read (a revoked Proxy)', allowed);
   }
-  if (!plain) problems.add(path, value, `an object of properties${optional ? ', or nothing' : ''}`);
   problems.throwIfAnyAt(constructPath);
   const snapshot = snapshotOf(value, path, problems, keepDates) as T;
   problems.throwIfAnyAt(constructPath);
   return snapshot;
+}
+
+/**
+ * A function's argument read once (a revoked Proxy or a throwing getter is a
+ * ValidationError named after the function, not a TypeError); `keepDates`
+ * where the API types it as jsii's `date`.
+ */
+export function readArgument<T>(callable: string, name: string, value: T, keepDates = false): T {
+  const problems = new Problems();
+  const read = snapshotOf(value, name, problems, keepDates) as T;
+  problems.throwIfAnyAt(callable);
+  return read;
 }

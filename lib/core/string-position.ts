@@ -18,7 +18,9 @@
 //    `'bad_' + variable` is refused where an underscore can never be valid.
 import { literalTemplate, literalValueOf, stringPieces, withLiteralTexts } from './literal-text';
 import { isUnresolved, Problems } from './problems';
+import { IConstruct } from 'constructs';
 import { ReferenceScope, StackReference, stackReferenceOf, StackReferences } from './stack-references';
+import { variableTypeProblem } from './token-types';
 import { parseTemplate, Traversal } from './terraform-template';
 import { TextGrammar, TextSegment } from './text-grammar';
 
@@ -75,10 +77,13 @@ export function checkString(value: unknown, position: StringPosition, problems: 
   if (kind === 'other') return refuse(`${position.rule} (a string)`);
   if (kind === 'unknown') {
     // A number token (Terraform turns the number into a string), or a token of
-    // any type (`iterator.value`, `Token.asAny`): its type is Terraform's to check.
-    return position.mustBeKnown ? refuse(`a value known at synth time (${position.mustBeKnown})`) : accept([{ unknown: true }]);
+    // any type (`iterator.value`, `Token.asAny`): a variable's declared type is
+    // checked; any other reference's type is Terraform's to check.
+    if (position.mustBeKnown) return refuse(`a value known at synth time (${position.mustBeKnown})`);
+    const typed = position.referencesFrom === undefined ? undefined : variableTypeProblem(position.referencesFrom.construct, value, 'string');
+    return typed === undefined ? accept([{ unknown: true }]) : refuse(`${position.rule} (${typed})`);
   }
-  const read = readTemplate(value as string);
+  const read = readTemplate(value as string, position.referencesFrom?.construct);
   if ('problem' in read) return refuse(`${position.rule}; ${read.problem}`);
   const unknown = read.segments.some((s) => 'unknown' in s);
   if (unknown && position.mustBeKnown) return refuse(`a value known at synth time (${position.mustBeKnown})`);
@@ -182,7 +187,7 @@ function usableReference(t: Traversal): StackReference | undefined {
  * with Terraform's template grammar and mapped back to known text and
  * unknown pieces.
  */
-function readTemplate(value: string): { segments: TextSegment[]; references: Traversal[] } | { problem: string } {
+function readTemplate(value: string, scope?: IConstruct): { segments: TextSegment[]; references: Traversal[] } | { problem: string } {
   // Literals joined with plain text that holds no sequence are written as one
   // literal of the whole text (literal-text.ts, writtenLiteral): read as that text.
   const literal = literalValueOf(value);
@@ -194,6 +199,8 @@ function readTemplate(value: string): { segments: TextSegment[]; references: Tra
     const piece = pieces[i];
     if (piece.kind === 'token') {
       if (piece.tokenKind === 'list' || piece.tokenKind === 'map') return { problem: `it holds a ${piece.tokenKind} token inside text (Terraform refuses it: "string required"); give one element with Fn.element(…) or Fn.join(…)` };
+      const typed = scope === undefined ? undefined : variableTypeProblem(scope, piece.tokenKind === 'number' ? Number(piece.marker) : piece.marker, 'string');
+      if (typed !== undefined) return { problem: `a reference in it is not text: ${typed}` };
       tokenStarts.add(source.length);
       // A stand-in with the shape of what cdktf writes for a token: one interpolation.
       source += '${__token__}';

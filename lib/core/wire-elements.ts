@@ -198,6 +198,17 @@ export interface WireProviderConfig {
 }
 
 /**
+ * The version constraint as cdktf writes it into `required_providers`: cdktf's
+ * HCL writer leaves a string that reads as a number unquoted (`version = 99`),
+ * which Terraform refuses ("Version must be specified as a string"); such a
+ * constraint is a bare version, written with its implicit operator instead
+ * (`= 99`, the same constraint to Terraform), in both outputs alike.
+ */
+function quotableConstraint(constraint: string): string {
+  return constraint.trim() !== '' && !Number.isNaN(Number(constraint)) ? `= ${constraint.trim()}` : constraint;
+}
+
+/**
  * A provider block described as {@link WireAttributes}.
  *
  * @internal hidden base class: jsii copies its public members into each provider.
@@ -208,7 +219,7 @@ export class WireProvider extends TerraformProvider {
   constructor(scope: Construct, id: string, config: WireProviderConfig) {
     super(scope, id, {
       terraformResourceType: config.providerName,
-      terraformGeneratorMetadata: { providerName: config.providerName, providerVersionConstraint: config.versionConstraint },
+      terraformGeneratorMetadata: { providerName: config.providerName, providerVersionConstraint: quotableConstraint(config.versionConstraint) },
       terraformProviderSource: config.source,
     });
     this.attributes = config.attributes;

@@ -1,5 +1,6 @@
 // The library's entry point: a plan explained in the constructs' terms, with
 // its three renderings and its CI gates.
+import { readArgument } from '../core/snapshot';
 import { ConstructMap } from './construct-map';
 import { explainPlan } from './explain-plan';
 import { ExplainedResource } from './explained';
@@ -30,6 +31,8 @@ export class PlanExplanation {
    * @throws a ValidationError naming the JSON path of a malformed plan, or the stack directory's problem
    */
   public static fromPlan(planJson: string, stackDirectory: string): PlanExplanation {
+    planJson = readArgument('PlanExplanation.fromPlan', 'planJson', planJson);
+    stackDirectory = readArgument('PlanExplanation.fromPlan', 'stackDirectory', stackDirectory);
     return PlanExplanation._fromPlanAndMap(planJson, ConstructMap.fromStackDirectory(stackDirectory));
   }
 
@@ -41,6 +44,8 @@ export class PlanExplanation {
    * @returns the explanation
    */
   public static fromPlanAndConfig(planJson: string, stackConfigJson: string): PlanExplanation {
+    planJson = readArgument('PlanExplanation.fromPlanAndConfig', 'planJson', planJson);
+    stackConfigJson = readArgument('PlanExplanation.fromPlanAndConfig', 'stackConfigJson', stackConfigJson);
     return PlanExplanation._fromPlanAndMap(planJson, ConstructMap.fromStackConfig(stackConfigJson));
   }
 
@@ -96,6 +101,7 @@ export class PlanExplanation {
    * @throws a ValidationError when a gate is not one of ExplainGate
    */
   public gatesMatched(gates: ExplainGate[]): ExplainGate[] {
+    gates = readArgument('PlanExplanation.gatesMatched', 'gates', gates);
     if (!Array.isArray(gates) || gates.some((g) => !(ALL_GATES as readonly unknown[]).includes(g))) {
       throw new ValidationError('PlanExplanation.gatesMatched', [{ path: 'gates', received: describeValue(gates), allowed: `a list of ${ALL_GATES.join(', ')}` }]);
     }

@@ -4,6 +4,7 @@ import { compileSchema } from '../core/json-schema';
 import { constructPathOf, isUnresolved, Problems, requireKnown } from '../core/problems';
 import { literalView } from '../core/literal-text';
 import { readProps } from '../core/snapshot';
+import { checkProvider } from '../core/meta-arguments';
 import { wire } from '../core/wire';
 import { ensureDefaultProvider } from '../core/default-provider';
 import { WireDataSource } from '../core/wire-elements';
@@ -136,6 +137,7 @@ export class CurrentOrg extends Construct {
     const problems = new Problems();
     checkProps({ ...props, source: literalView(props.source) }, problems);
     requireKnown(props.source, problems, 'props/source', 'it chooses the data source');
+    checkProvider(props.provider, problems, 'props/provider');
     if (source === CurrentOrgSource.HTTP) {
       checkUrl(props.apiUrl, problems, 'props/apiUrl', DATADOG_API_URL, { construct: this });
       checkSecretReference(this, props.apiKey, problems, 'props/apiKey');

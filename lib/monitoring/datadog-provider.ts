@@ -2,6 +2,7 @@ import { Construct } from 'constructs';
 import { compileSchema } from '../core/json-schema';
 import { constructPathOf, Problems } from '../core/problems';
 import { checkProviderIdentity } from '../core/provider-identity';
+import { checkBoolean } from '../core/scalar-positions';
 import { readProps } from '../core/snapshot';
 import { wire } from '../core/wire';
 import { WireProvider } from '../core/wire-elements';
@@ -102,7 +103,8 @@ const checkProps = compileSchema({
     apiUrl: {},
     apiKey: {},
     appKey: {},
-    validate: { description: 'true or false', type: 'boolean' },
+    // Checked by the bool pipeline.
+    validate: {},
     // Checked by checkProviderIdentity (the string pipeline).
     alias: {},
     versionConstraint: {},
@@ -132,6 +134,7 @@ export class DatadogProvider extends WireProvider {
     checkProps(props, problems);
     checkUrl(props.apiUrl, problems, 'props/apiUrl', DATADOG_API_URL, { construct: scope, path: constructPathOf(scope, id) });
     const identity = checkProviderIdentity(props, problems);
+    checkBoolean(props.validate, problems, 'props/validate', scope);
     checkSecretReference(scope, props.apiKey, problems, 'props/apiKey', 'DD_API_KEY');
     checkSecretReference(scope, props.appKey, problems, 'props/appKey', 'DD_APP_KEY');
     // Refused before the provider exists: nothing is added to the tree, nothing written.

@@ -392,6 +392,7 @@ export class RestrictionPolicy extends Construct implements IRestrictionPolicy {
    * @returns the declared policy
    */
   public static adopt(scope: Construct, id: string, props: RestrictionPolicyProps): RestrictionPolicy {
+    props = readProps(constructPathOf(scope, id), props, 'props', false);
     refuseCountInAdopt(scope, id, props);
     const policy = new RestrictionPolicy(scope, id, props);
     const resource = policy.resource;

@@ -2,7 +2,7 @@
 // ids, and the string positions that take them. Internal: not exported from
 // lib/index.ts.
 import { Problems } from '../core/problems';
-import { snapshotOf } from '../core/snapshot';
+export { readArgument } from '../core/snapshot';
 import { CheckedString, StringPosition } from '../core/string-position';
 import { TextGrammar } from '../core/text-grammar';
 import { ValidationError } from '../core/validation-error';
@@ -90,17 +90,6 @@ export function knownType(checked: CheckedString | undefined): string | undefine
   if (first === undefined || !('known' in first)) return undefined;
   const colon = first.known.indexOf(':');
   return colon < 0 ? undefined : first.known.slice(0, colon).normalize('NFC');
-}
-
-/**
- * A factory's argument read once (a revoked Proxy or a throwing getter is a
- * ValidationError named after the factory, not a TypeError).
- */
-export function readArgument<T>(factory: string, name: string, value: T): T {
-  const problems = new Problems();
-  const read = snapshotOf(value, name, problems) as T;
-  throwIfProblems(factory, problems);
-  return read;
 }
 
 /** Throws a {@link ValidationError} named after a factory (there is no construct yet). */

@@ -15,6 +15,7 @@ import { literalView } from '../core/literal-text';
 import { checkMetaArguments, instanceIndex, mayRepeat, META_ARGUMENT_PROPERTIES, refuseCountInAdopt, repetitionOf, resourceLifecycle } from '../core/meta-arguments';
 import { constructPathOf, isUnresolved, Problems, requireKnown } from '../core/problems';
 import { readProps } from '../core/snapshot';
+import { checkNumber } from '../core/scalar-positions';
 import { checkString, StringPosition } from '../core/string-position';
 import { ReferenceScope } from '../core/stack-references';
 import { TextGrammar } from '../core/text-grammar';
@@ -162,7 +163,8 @@ const checkProps = compileSchema({
     // Checked by the string pipeline (NAME) and by checkProfileContent, which shows no value that may be a credential.
     authenticationProfileName: { description: NAME_RULE },
     authenticationProfileContent: {},
-    maxContentLength: { description: 'a whole number of bytes, at least 1', type: 'integer', minimum: 1 },
+    // Checked by the number pipeline.
+    maxContentLength: {},
     replaceTrigger: { description: 'terraform_data or null_resource', enum: ['terraform_data', 'null_resource'] },
     ...META_ARGUMENT_PROPERTIES,
   },
@@ -187,6 +189,7 @@ function validateProps(scope: IConstruct, props: AuthenticationProfileProps, ref
   // A Literal.text value is checked as its text (the enum); strings are checked by the pipeline.
   checkProps(literalView(props), problems);
   requireKnown(props.replaceTrigger, problems, 'props/replaceTrigger', 'it chooses the type of the trigger resource');
+  checkNumber(props.maxContentLength, { rule: 'a whole number of bytes, at least 1', integer: true, minimum: 1 }, problems, 'props/maxContentLength');
   checkMetaArguments(scope, props, problems, ATTRIBUTES);
   if (mayRepeat(props) && problems.isClean('props/forEach') && problems.isClean('props/count') && name?.text !== undefined) {
     problems.add(
@@ -272,6 +275,7 @@ export class AuthenticationProfile extends Construct implements IAuthenticationP
    * @returns the declared profile
    */
   public static adopt(scope: Construct, id: string, props: AuthenticationProfileProps): AuthenticationProfile {
+    props = readProps(constructPathOf(scope, id), props, 'props', false);
     refuseCountInAdopt(scope, id, props);
     const profile = new AuthenticationProfile(scope, id, props);
     const resource = profile.resource;

@@ -3,8 +3,11 @@ import { IResolvable } from '../core/framework';
 import { compileSchema } from '../core/json-schema';
 import { constructPathOf, isUnresolved, Problems, requireKnown } from '../core/problems';
 import { checkProviderIdentity } from '../core/provider-identity';
+import { checkBoolean } from '../core/scalar-positions';
 import { checkString, StringPosition } from '../core/string-position';
 import { TextGrammar } from '../core/text-grammar';
+import { constraintLowerBoundAtLeast } from '../core/version-constraint';
+import { awsProviderAcceptsRegion } from './aws-regions';
 import { readProps } from '../core/snapshot';
 import { wire } from '../core/wire';
 import { WireProvider } from '../core/wire-elements';
@@ -75,21 +78,29 @@ export interface AwsProviderProps {
   readonly versionConstraint?: string;
 }
 
-/** An AWS region name, as the provider's validator reads it (`^[a-z]{2}(-[a-z]+)+-\d+$`). */
-const REGION: StringPosition = {
-  rule: 'an AWS region name such as eu-west-1',
-  grammar: TextGrammar.sequence(
-    TextGrammar.repeat(TextGrammar.char(/[a-z]/), 2, 2),
-    TextGrammar.repeat(TextGrammar.sequence(TextGrammar.literal('-'), TextGrammar.repeat(TextGrammar.char(/[a-z]/), 1)), 1),
-    TextGrammar.literal('-'),
-    TextGrammar.repeat(TextGrammar.char(/[0-9]/), 1),
-  ),
-};
+/**
+ * An AWS region: with region validation (the provider's default), one of the
+ * regions every provider version the constraint admits accepts
+ * (aws-regions.ts, the provider's own list); with `skipRegionValidation`, any
+ * lowercase id of letters, digits and hyphens.
+ */
+function regionPosition(skipValidation: unknown, versionConstraint: string): StringPosition {
+  const majors: (5 | 6)[] = constraintLowerBoundAtLeast(versionConstraint, [6, 0, 0]) ? [6] : [5, 6];
+  const grammar = TextGrammar.repeat(TextGrammar.char(/[a-z0-9-]/), 1);
+  if (skipValidation === true) return { rule: 'an AWS region id such as eu-west-1 (lowercase letters, digits and hyphens)', grammar };
+  return {
+    rule: `an AWS region the aws provider ${majors.map((m) => `${m}.x`).join(' and ')} accepts, such as eu-west-1 (or set skipRegionValidation: true for a region newer than the provider)`,
+    grammar,
+    check: (region) => (majors.every((m) => awsProviderAcceptsRegion(region, m)) ? undefined : `an AWS region the aws provider ${majors.map((m) => `${m}.x`).join(' and ')} knows, such as eu-west-1: "${region}" is not one of them, and the provider refuses it when it is configured ("invalid AWS Region"); set skipRegionValidation: true for a region newer than the provider`),
+  };
+}
+
+const DEFAULT_VERSION_CONSTRAINT = '>= 5.0, < 7.0';
 
 const checkProps = compileSchema({
   type: 'object',
   properties: {
-    // Checked by the string pipeline (REGION).
+    // Checked by the string and bool pipelines.
     region: {},
     endpoints: {
       description: 'service names to absolute http(s) URLs',
@@ -97,10 +108,10 @@ const checkProps = compileSchema({
       // Each checked by checkUrl, which never prints a URL whole.
       additionalProperties: {},
     },
-    skipCredentialsValidation: { description: 'true or false', type: 'boolean' },
-    skipRequestingAccountId: { description: 'true or false', type: 'boolean' },
-    skipMetadataApiCheck: { description: 'true or false', type: 'boolean' },
-    skipRegionValidation: { description: 'true or false', type: 'boolean' },
+    skipCredentialsValidation: {},
+    skipRequestingAccountId: {},
+    skipMetadataApiCheck: {},
+    skipRegionValidation: {},
     // Checked by checkProviderIdentity (the string pipeline).
     alias: {},
     versionConstraint: {},
@@ -123,19 +134,23 @@ export class AwsProvider extends WireProvider {
     const problems = new Problems();
     checkProps(props, problems);
     const referencesFrom = { construct: scope, path: constructPathOf(scope, id) };
-    checkString(props.region, { ...REGION, referencesFrom }, problems, 'props/region');
+    for (const setting of ['skipCredentialsValidation', 'skipRequestingAccountId', 'skipMetadataApiCheck', 'skipRegionValidation'] as const) {
+      checkBoolean(props[setting], problems, `props/${setting}`, scope);
+    }
+    const identity = checkProviderIdentity(props, problems);
+    const versionConstraint = identity.versionConstraint ?? DEFAULT_VERSION_CONSTRAINT;
+    checkString(props.region, { ...regionPosition(props.skipRegionValidation, versionConstraint), referencesFrom }, problems, 'props/region');
     const endpoints: unknown = props.endpoints;
     if (isPlainObject(endpoints) && !isUnresolved(endpoints)) {
       for (const [service, url] of Object.entries(endpoints)) checkUrl(url, problems, `props/endpoints/${service}`, { allowed: 'an absolute http(s) URL' }, referencesFrom);
     }
     requireKnown(props.endpoints, problems, 'props/endpoints', 'Terraform writes endpoints as a block; each URL may be a token');
-    const identity = checkProviderIdentity(props, problems);
     // Refused before the provider exists: nothing is added to the tree, nothing written.
     problems.throwIfAnyAt(constructPathOf(scope, id));
     super(scope, id, {
       providerName: 'aws',
       source: 'hashicorp/aws',
-      versionConstraint: identity.versionConstraint ?? '>= 5.0, < 7.0',
+      versionConstraint,
       alias: identity.alias,
       attributes: () => ({
         region: wire.string(props.region),

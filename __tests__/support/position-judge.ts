@@ -1,0 +1,568 @@
+/**
+ * Terraform's verdict on every position of the public API (issue 24): the
+ * jsii assembly lists every entry point and every property and parameter it
+ * takes; each position gets values from position-values.ts (the hostile
+ * alphabet, token kinds, Literal.text, JavaScript shapes). Each case is either
+ * refused with a ValidationError at its path (or below it), or accepted; the
+ * accepted cases of a batch are synthesized together, as JSON and as HCL, and
+ * the real `terraform validate` and `plan -refresh=false` must accept them:
+ * the aws provider against the Redshift emulator, the echo providers (serving
+ * the real providers' schemas) for Datadog, Kubernetes, http and null.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { Construct } from 'constructs';
+import { DataResource, TerraformStack, TerraformVariable } from '../../lib/core/framework';
+import {
+  AuthenticationProfile,
+  AwsProvider,
+  ClusterNodes,
+  CurrentOrg,
+  CurrentOrgSource,
+  DatadogProvider,
+  Errors,
+  HttpProvider,
+  ImportTarget,
+  KubernetesNames,
+  KubernetesProvider,
+  Literal,
+  NodeConfigStatusMachine,
+  NodeList,
+  PlanExplanation,
+  Principal,
+  RestrictionPolicy,
+  RestrictionPolicyRelations,
+  RestrictionPolicyResourceId,
+  ValidationError,
+} from '../../lib';
+import { EchoProviders, startEchoProviders } from './echo-provider';
+import { DATADOG, HTTP, KUBERNETES, NULL } from './echo-provider/schemas';
+import { argumentsFor, MINIMAL, propertiesOf, short, structsOf, Usage, usagesOf } from './jsii-positions';
+import { placeValue, PositionType, PositionValue, StackTokens, tokensOf, valuesFor } from './position-values';
+import { ReattachedProvider, startReattachedAwsProvider } from './provider-reattach';
+import { RedshiftEmulator } from './redshift-emulator';
+import { stackFile } from './synth';
+import { awsPluginDir, workdir } from './terraform';
+import { terraformAsync } from './terraform-async';
+
+/** One place a value goes: a property of a struct an entry point takes, or a parameter of its own. */
+export interface Position {
+  readonly entry: string;
+  readonly param: string;
+  /** Where the struct sits, when the position is in one (a property, or the struct as a whole). */
+  readonly usage?: Usage;
+  /** The property, when the position is one. */
+  readonly prop?: string;
+  readonly type: PositionType;
+  /** `AuthenticationProfile.<init>(props) > authenticationProfileName`. */
+  readonly label: string;
+}
+
+/** How the judge calls an entry point and what judges it. */
+interface Entry {
+  /** `terraform`: validate and plan; `validate`: validate only (import targets Terraform must generate); `call`: returns or refuses, writes nothing. */
+  readonly judged: 'terraform' | 'validate' | 'call';
+  /** Valid values of the parameters that are not structs. */
+  readonly defaults?: { [param: string]: unknown };
+  readonly build: (args: { [param: string]: any }, scope: Construct, context: CaseContext) => unknown;
+}
+
+interface CaseContext {
+  readonly n: number;
+  readonly tokens: StackTokens;
+  readonly secrets: { readonly apiKey: string; readonly appKey: string };
+}
+
+const PROFILE = (name: string) => ({ authenticationProfileName: name, authenticationProfileContent: { a: '1' } });
+const POLICY = { resourceId: 'dashboard:abc', bindings: [{ relation: 'viewer', principals: ['role:abc'] }] };
+const NODES = (name: string) => ({ items: [{ metadata: { name } }] });
+/** `props` with the judge's own settings added, when it is a readable object (anything else is passed as it is: it is the value under test). */
+function withDefaults(props: unknown, defaults: object): unknown {
+  try {
+    if (props === undefined) return defaults;
+    if (props === null || typeof props !== 'object' || Array.isArray(props) || Object.getPrototypeOf(props) !== Object.prototype) return props;
+    return { ...defaults, ...props };
+  } catch {
+    return props;
+  }
+}
+
+const use = (scope: Construct, value: unknown) => new DataResource(scope, 'use', { input: value as { [key: string]: any } });
+const policyOn = (scope: Construct, resourceId: unknown, principal: unknown = 'role:abc') =>
+  new RestrictionPolicy(scope, 'x', { resourceId: resourceId as string, bindings: [{ relation: 'viewer', principals: [principal as string] }] });
+
+/**
+ * Every entry point of the assembly with parameters, and how it is judged. The
+ * readers (`AuthenticationProfileReader.list`, `ClusterNodeReader.list`,
+ * `RestrictionPolicyReader.read`, `CurrentOrg.fetchOrgId`) call services: their
+ * options are judged by the closed-props test and their own emulator tests.
+ */
+const ENTRIES: { [entry: string]: Entry } = {
+  'AuthenticationProfile.<init>': { judged: 'terraform', build: (a, s) => new AuthenticationProfile(s, 'x', a.props) },
+  'AuthenticationProfile.adopt': { judged: 'terraform', build: (a, s) => AuthenticationProfile.adopt(s, 'x', a.props) },
+  'AuthenticationProfile.release': { judged: 'terraform', build: (a, s) => AuthenticationProfile.release(s, 'x', a.props) },
+  'AuthenticationProfile.fromAuthenticationProfileName': {
+    judged: 'terraform',
+    defaults: { authenticationProfileName: 'p' },
+    build: (a, s) => use(s, AuthenticationProfile.fromAuthenticationProfileName(s, 'x', a.authenticationProfileName, a.state).authenticationProfileName),
+  },
+  'AuthenticationProfile.generateConfigForImport': {
+    judged: 'validate',
+    defaults: { authenticationProfileName: 'p' },
+    build: (a, s) => AuthenticationProfile.generateConfigForImport(s, 'x', a.authenticationProfileName, a.provider),
+  },
+  'AuthenticationProfile.movedFrom': { judged: 'terraform', defaults: { previousPath: 'old' }, build: (a, s, c) => new AuthenticationProfile(s, 'x', PROFILE(`m${c.n}`)).movedFrom(a.previousPath) },
+  'AwsProvider.<init>': {
+    judged: 'terraform',
+    build: (a, s, c) => {
+      const provider = new AwsProvider(s, 'x', withDefaults(a.props, { ...emulatorProps(), alias: `c${c.n}` }) as any);
+      new AuthenticationProfile(s, 'use', { ...PROFILE(`u${c.n}`), provider });
+    },
+  },
+  'DatadogProvider.<init>': {
+    judged: 'terraform',
+    build: (a, s, c) => {
+      const provider = new DatadogProvider(s, 'x', withDefaults(a.props, { alias: `c${c.n}` }) as any);
+      new RestrictionPolicy(s, 'use', { ...POLICY, provider });
+    },
+  },
+  'HttpProvider.<init>': {
+    judged: 'terraform',
+    build: (a, s, c) => {
+      const provider = new HttpProvider(s, 'x', withDefaults(a.props, { alias: `c${c.n}` }) as any);
+      new CurrentOrg(s, 'use', { source: CurrentOrgSource.HTTP, apiKey: c.secrets.apiKey, appKey: c.secrets.appKey, provider });
+    },
+  },
+  'KubernetesProvider.<init>': {
+    judged: 'terraform',
+    build: (a, s, c) => {
+      const provider = new KubernetesProvider(s, 'x', withDefaults(a.props, { alias: `c${c.n}` }) as any);
+      new NodeList(s, 'use', { ...NODES(`u${c.n}`), provider });
+    },
+  },
+  'ClusterNodes.<init>': { judged: 'terraform', build: (a, s) => new ClusterNodes(s, 'x', a.props) },
+  'CurrentOrg.<init>': {
+    judged: 'terraform',
+    build: (a, s, c) => {
+      // The HTTP source takes the keys as sensitive variables: the stack's own, unless the position is one of them.
+      let http = false;
+      try {
+        http = a.props?.source === CurrentOrgSource.HTTP;
+      } catch {
+        // a revoked Proxy: passed as it is
+      }
+      const props = http ? withDefaults(a.props, { apiKey: c.secrets.apiKey, appKey: c.secrets.appKey }) : a.props;
+      policyOn(s, 'dashboard:abc', new CurrentOrg(s, 'org', props).principal);
+    },
+  },
+  'ImportTarget.<init>': { judged: 'validate', build: (a, s) => new ImportTarget(s, 'x', a.config) },
+  'NodeList.<init>': { judged: 'terraform', build: (a, s) => new NodeList(s, 'x', a.props) },
+  'NodeList.adopt': { judged: 'terraform', build: (a, s) => NodeList.adopt(s, 'x', a.props) },
+  'NodeList.release': { judged: 'terraform', build: (a, s) => NodeList.release(s, 'x', a.props) },
+  'NodeList.fromCluster': { judged: 'terraform', build: (a, s) => NodeList.fromCluster(s, 'x', a.props) },
+  'NodeList.propsFromKubectlJson': {
+    judged: 'terraform',
+    defaults: { output: { apiVersion: 'v1', kind: 'List', items: [{ apiVersion: 'v1', kind: 'Node', metadata: { name: 'k1' } }] } },
+    build: (a, s) => new NodeList(s, 'x', NodeList.propsFromKubectlJson(a.output)),
+  },
+  'NodeList.movedFrom': { judged: 'terraform', defaults: { previousPath: 'old' }, build: (a, s, c) => new NodeList(s, 'x', NODES(`m${c.n}`)).movedFrom(a.previousPath) },
+  'NodeList.nodeNamed': { judged: 'call', defaults: { name: 'n1' }, build: (a, s, c) => new NodeList(s, 'x', NODES(`n${c.n}`)).nodeNamed(a.name) },
+  'RestrictionPolicy.<init>': { judged: 'terraform', build: (a, s) => new RestrictionPolicy(s, 'x', a.props) },
+  'RestrictionPolicy.adopt': { judged: 'terraform', build: (a, s) => RestrictionPolicy.adopt(s, 'x', a.props) },
+  'RestrictionPolicy.release': { judged: 'terraform', build: (a, s) => RestrictionPolicy.release(s, 'x', a.props) },
+  'RestrictionPolicy.fromResourceId': {
+    judged: 'terraform',
+    defaults: { resourceId: 'dashboard:abc' },
+    build: (a, s) => use(s, RestrictionPolicy.fromResourceId(s, 'x', a.resourceId, a.state).resourceId),
+  },
+  'RestrictionPolicy.generateConfigForImport': {
+    judged: 'validate',
+    defaults: { resourceId: 'dashboard:abc' },
+    build: (a, s) => RestrictionPolicy.generateConfigForImport(s, 'x', a.resourceId, a.provider),
+  },
+  'RestrictionPolicy.movedFrom': { judged: 'terraform', defaults: { previousPath: 'old' }, build: (a, s) => new RestrictionPolicy(s, 'x', POLICY).movedFrom(a.previousPath) },
+  'Principal.fromString': { judged: 'terraform', defaults: { raw: 'role:abc' }, build: (a, s) => policyOn(s, 'dashboard:abc', Principal.fromString(a.raw)) },
+  'Principal.role': { judged: 'terraform', defaults: { id: 'abc' }, build: (a, s) => policyOn(s, 'dashboard:abc', Principal.role(a.id)) },
+  'Principal.team': { judged: 'terraform', defaults: { id: 'abc' }, build: (a, s) => policyOn(s, 'dashboard:abc', Principal.team(a.id)) },
+  'Principal.user': { judged: 'terraform', defaults: { id: 'abc' }, build: (a, s) => policyOn(s, 'dashboard:abc', Principal.user(a.id)) },
+  'Principal.org': { judged: 'terraform', defaults: { id: 'abc' }, build: (a, s) => policyOn(s, 'dashboard:abc', Principal.org(a.id)) },
+  'RestrictionPolicyResourceId.fromString': { judged: 'terraform', defaults: { raw: 'dashboard:abc' }, build: (a, s) => policyOn(s, RestrictionPolicyResourceId.fromString(a.raw)) },
+  'RestrictionPolicyResourceId.of': { judged: 'terraform', defaults: { resourceType: 'dashboard', id: 'abc' }, build: (a, s) => policyOn(s, RestrictionPolicyResourceId.of(a.resourceType, a.id)) },
+  'RestrictionPolicyResourceId.dashboard': { judged: 'terraform', defaults: { id: 'abc' }, build: (a, s) => policyOn(s, RestrictionPolicyResourceId.dashboard(a.id)) },
+  'RestrictionPolicyResourceId.monitor': { judged: 'terraform', defaults: { id: 'abc' }, build: (a, s) => policyOn(s, RestrictionPolicyResourceId.monitor(a.id)) },
+  'RestrictionPolicyResourceId.notebook': { judged: 'terraform', defaults: { id: 'abc' }, build: (a, s) => policyOn(s, RestrictionPolicyResourceId.notebook(a.id)) },
+  'RestrictionPolicyResourceId.slo': { judged: 'terraform', defaults: { id: 'abc' }, build: (a, s) => policyOn(s, RestrictionPolicyResourceId.slo(a.id)) },
+  'RestrictionPolicyResourceId.workflow': { judged: 'terraform', defaults: { id: 'abc' }, build: (a, s) => policyOn(s, RestrictionPolicyResourceId.workflow(a.id)) },
+  'Literal.text': { judged: 'terraform', defaults: { text: 'x' }, build: (a, s) => new AuthenticationProfile(s, 'x', { authenticationProfileName: 'p', authenticationProfileContent: { k: Literal.text(a.text) } }) },
+  'Literal.textOf': { judged: 'call', defaults: { value: 'x' }, build: (a) => Literal.textOf(a.value) },
+  'KubernetesNames.isDnsSubdomain': { judged: 'call', defaults: { name: 'a' }, build: (a) => KubernetesNames.isDnsSubdomain(a.name) },
+  'KubernetesNames.isLabelValue': { judged: 'call', defaults: { value: 'a' }, build: (a) => KubernetesNames.isLabelValue(a.value) },
+  'KubernetesNames.isQualifiedName': { judged: 'call', defaults: { key: 'a' }, build: (a) => KubernetesNames.isQualifiedName(a.key) },
+  'NodeConfigStatusMachine.next': { judged: 'call', defaults: { now: new Date(0) }, build: (a) => NodeConfigStatusMachine.next(a.current, a.event, a.now) },
+  'NodeConfigStatusMachine.sameSource': { judged: 'call', build: (a) => NodeConfigStatusMachine.sameSource(a.a, a.b) },
+  'RestrictionPolicyRelations.forResourceType': { judged: 'call', defaults: { resourceType: 'dashboard' }, build: (a) => RestrictionPolicyRelations.forResourceType(a.resourceType) },
+  'PlanExplanation.fromPlanAndConfig': { judged: 'call', defaults: { planJson: '{}', stackConfigJson: '{}' }, build: (a) => PlanExplanation.fromPlanAndConfig(a.planJson, a.stackConfigJson) },
+  'PlanExplanation.fromPlan': { judged: 'call', defaults: { planJson: '{}', stackDirectory: '.' }, build: (a) => PlanExplanation.fromPlan(a.planJson, a.stackDirectory) },
+  'PlanExplanation.gatesMatched': { judged: 'call', defaults: { gates: [] }, build: (a) => PlanExplanation.fromPlanAndConfig(EMPTY_PLAN, '{}').gatesMatched(a.gates) },
+  ...Object.fromEntries(
+    ['isNodeReadError', 'isOrgIdLookupError', 'isValidationError', 'nodeReadDetails', 'orgIdLookupDetails', 'validationDetails'].map((m) => [
+      `Errors.${m}`,
+      { judged: 'call', defaults: { x: 'x' }, build: (a: { [param: string]: any }) => (Errors as any)[m](a.x) } as Entry,
+    ]),
+  ),
+};
+
+/** Entry points that call a service: judged by their own emulator tests and the closed-props test. */
+export const SERVICE_ENTRIES = ['AuthenticationProfileReader.list', 'ClusterNodeReader.list', 'RestrictionPolicyReader.read', 'CurrentOrg.fetchOrgId'];
+
+const EMPTY_PLAN = JSON.stringify({ format_version: '1.2', terraform_version: '1.11.4', planned_values: {}, configuration: {}, resource_changes: [] });
+
+let emulator: RedshiftEmulator | undefined;
+function emulatorProps(): { [setting: string]: unknown } {
+  return emulator?.awsProviderProps() ?? {};
+}
+
+/** The broad type of a jsii type reference. */
+function typeOf(ref: any, structs: Set<string>): PositionType {
+  if (ref === undefined) return 'any';
+  if (ref.primitive === 'string') return 'string';
+  if (ref.primitive === 'number') return 'number';
+  if (ref.primitive === 'boolean') return 'boolean';
+  if (ref.primitive === 'date') return 'object';
+  if (ref.primitive !== undefined) return 'any';
+  if (ref.collection !== undefined) {
+    const element = typeOf(ref.collection.elementtype, structs);
+    if (element === 'string') return ref.collection.kind === 'array' ? 'stringList' : 'stringMap';
+    return 'object';
+  }
+  if (ref.union !== undefined) {
+    const kinds = ref.union.types.map((t: any) => typeOf(t, structs));
+    for (const k of ['string', 'number', 'boolean'] as const) if (kinds.includes(k)) return k;
+    return 'object';
+  }
+  return structs.has(ref.fqn) ? 'struct' : 'object';
+}
+
+/** Every position of the public API, from the jsii assembly. */
+export function positionsOf(assembly: any): Position[] {
+  const structs = structsOf(assembly);
+  const usages = usagesOf(assembly);
+  const out: Position[] = [];
+  for (const usage of usages) {
+    if (SERVICE_ENTRIES.includes(usage.entry)) continue;
+    out.push({ entry: usage.entry, param: usage.param, usage, type: 'struct', label: usage.label });
+    for (const property of propertiesOf(assembly, usage.steps.length === 0 ? usage.root : usage.steps[usage.steps.length - 1].struct)) {
+      out.push({ entry: usage.entry, param: usage.param, usage, prop: property.name, type: typeOf(property.type, structs), label: `${usage.label} > ${property.name}` });
+    }
+  }
+  for (const [fqn, type] of Object.entries<any>(assembly.types)) {
+    if (type.kind !== 'class') continue;
+    const callables = [...(type.initializer ? [{ name: '<init>', ...type.initializer }] : []), ...(type.methods ?? [])];
+    for (const callable of callables) {
+      const entry = `${short(fqn)}.${callable.name}`;
+      if (callable.protected || SERVICE_ENTRIES.includes(entry)) continue;
+      for (const parameter of callable.parameters ?? []) {
+        // The framework's own parameters: a construct scope and its id.
+        if (parameter.name === 'scope' || parameter.name === 'id' || structs.has(parameter.type.fqn)) continue;
+        out.push({ entry, param: parameter.name, type: typeOf(parameter.type, structs), label: `${entry}(${parameter.name})` });
+      }
+    }
+  }
+  return out;
+}
+
+/** The entry points of `positions` this judge does not know: a new one must be added to ENTRIES. */
+export function unjudgedEntries(positions: readonly Position[]): string[] {
+  return [...new Set(positions.map((p) => p.entry))].filter((e) => ENTRIES[e] === undefined).sort();
+}
+
+/** One value at one position. */
+export interface Case {
+  readonly n: number;
+  readonly position: Position;
+  readonly value: PositionValue;
+}
+
+/** `perPosition` values for each position (the type's fixed values cycled through by `seed`, plus alphabet strings). */
+export function casesOf(positions: readonly Position[], seed: number, perPosition: number): Case[] {
+  const cases: Case[] = [];
+  positions.forEach((position, p) => {
+    const values = valuesFor(position.type, seed + p, Math.max(2, Math.ceil(perPosition / 2)));
+    for (let i = 0; i < perPosition; i++) {
+      const value = values[(seed * 7 + p * 13 + i * 31) % values.length];
+      cases.push({ n: cases.length, position, value });
+    }
+  });
+  return cases;
+}
+
+/** What happened to one case. */
+export interface Outcome {
+  readonly case: Case;
+  /** `refused`: a ValidationError where it belongs; `accepted`: built (and then judged by terraform); `wrong`: anything else. */
+  readonly kind: 'refused' | 'accepted' | 'wrong';
+  readonly detail?: string;
+}
+
+/** The problem path a position's problems sit at or below (`props/items/0/metadata/labels`). */
+function problemPathOf(position: Position): string {
+  const segments = [position.param];
+  for (const step of position.usage?.steps ?? []) segments.push(step.prop, ...(step.collection === 'array' ? ['0'] : step.collection === 'map' ? ['k'] : []));
+  if (position.prop !== undefined) segments.push(position.prop);
+  return segments.join('/');
+}
+
+/** The arguments of a case: minimal valid values, with the case's value at its position. */
+function argumentsOf(c: Case, usages: readonly Usage[], tokens: StackTokens): { [param: string]: any } {
+  const entry = ENTRIES[c.position.entry];
+  const structArgs = usages.filter((u) => u.entry === c.position.entry && u.steps.length === 0);
+  let args: { [param: string]: any } = { ...entry.defaults };
+  if (structArgs.length > 0) args = { ...args, ...argumentsFor(structArgs[0], usages as Usage[], {}).args };
+  const value = c.value.make(tokens);
+  const { usage, prop } = c.position;
+  if (usage === undefined) {
+    placeValue(args, c.position.param, value);
+  } else if (prop === undefined && usage.steps.length === 0) {
+    placeValue(args, usage.param, value);
+  } else {
+    const located = argumentsFor(usage, usages as Usage[], {});
+    args = { ...args, ...located.args };
+    // Walk to the struct of the usage, then set the property (or the struct itself).
+    let parent: any = args;
+    const keys: (string | number)[] = [usage.param];
+    for (const step of usage.steps) keys.push(step.prop, ...(step.collection === 'array' ? [0] : step.collection === 'map' ? ['k'] : []));
+    if (prop === undefined) {
+      for (const key of keys.slice(0, -1)) parent = parent[key];
+      placeValue(parent, keys[keys.length - 1], value);
+    } else {
+      for (const key of keys) parent = parent[key];
+      placeValue(parent, prop, value);
+    }
+  }
+  return args;
+}
+
+function related(a: string, b: string): boolean {
+  return a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
+}
+
+/** Builds one case in `scope`; what happened. */
+function buildCase(c: Case, scope: Construct, usages: readonly Usage[], context: CaseContext): Outcome {
+  const entry = ENTRIES[c.position.entry];
+  let args: { [param: string]: any };
+  try {
+    args = argumentsOf(c, usages, context.tokens);
+  } catch (e) {
+    return { case: c, kind: 'wrong', detail: `the judge could not place the value: ${(e as Error).message}` };
+  }
+  try {
+    entry.build(args, scope, context);
+    return { case: c, kind: 'accepted' };
+  } catch (e) {
+    return refusal(c, e);
+  }
+}
+
+function refusal(c: Case, e: unknown): Outcome {
+  if (!(e instanceof ValidationError)) return { case: c, kind: 'wrong', detail: `threw ${(e as Error)?.constructor?.name ?? typeof e}: ${String((e as Error)?.message ?? e).slice(0, 300)}` };
+  const at = problemPathOf(c.position);
+  // A factory's refusal names the factory; a construct's names its props' paths.
+  if (e.problems.some((p) => related(p.path, at) || related(p.path, c.position.param) || c.position.usage === undefined)) return { case: c, kind: 'refused' };
+  return { case: c, kind: 'wrong', detail: `refused at ${e.problems.map((p) => p.path).join(', ')}, not at ${at}: ${e.message.slice(0, 300)}` };
+}
+
+/** The verdict of one batch. */
+export interface BatchVerdict {
+  readonly outcomes: Outcome[];
+  /** What Terraform refused that synth accepted, attributed to cases where it could be. */
+  readonly terraformRefusals: { readonly format: 'json' | 'hcl'; readonly command: string; readonly cases: number[]; readonly summary: string; readonly detail: string }[];
+}
+
+/** The judge's long-lived servers: the Redshift emulator, the echo providers, the reattached aws provider. */
+export class PositionJudge {
+  public static async start(): Promise<PositionJudge> {
+    emulator = await RedshiftEmulator.start();
+    const echo = await startEchoProviders([DATADOG, KUBERNETES, HTTP, NULL]);
+    return new PositionJudge(emulator, echo);
+  }
+
+  private aws?: ReattachedProvider;
+  private dirs?: { json: string; hcl: string };
+
+  private constructor(
+    private readonly redshift: RedshiftEmulator,
+    private readonly echo: EchoProviders,
+  ) {}
+
+  public async stop(): Promise<void> {
+    await this.aws?.stop();
+    await this.echo.stop();
+    await this.redshift.stop();
+    emulator = undefined;
+  }
+
+  /** Builds every case (refused or accepted), then has terraform judge the accepted ones. */
+  public async judge(cases: readonly Case[], usages: readonly Usage[]): Promise<BatchVerdict> {
+    const outcomes = new Map<number, Outcome>();
+    // Synth-time refusals (a reference the stack does not declare) drop their case and synthesize again.
+    let stacks: { [judged: string]: { file: string; text: string } } = {};
+    for (let round = 0; round < 20; round++) {
+      const excluded = new Set([...outcomes.values()].filter((o) => o.kind !== 'accepted').map((o) => o.case.n));
+      const attempt = this.synth(cases.filter((c) => !excluded.has(c.n)), usages, outcomes);
+      if ('stacks' in attempt) {
+        stacks = attempt.stacks;
+        break;
+      }
+      outcomes.set(attempt.refused.case.n, attempt.refused);
+    }
+    const refusals: BatchVerdict['terraformRefusals'] = [];
+    await this.prepare();
+    for (const format of ['json', 'hcl'] as const) {
+      for (const judged of ['terraform', 'validate'] as const) {
+        const stack = stacks[`${judged}-${format}`];
+        if (stack === undefined) continue;
+        refusals.push(...(await this.terraform(format, stack, judged === 'terraform')));
+      }
+    }
+    return { outcomes: cases.map((c) => outcomes.get(c.n) ?? { case: c, kind: 'wrong', detail: 'not judged' }), terraformRefusals: refusals };
+  }
+
+  /** Synthesizes the accepted cases into two stacks (planned, validated only), both formats; or the case a synth-time check refused. */
+  private synth(cases: readonly Case[], usages: readonly Usage[], outcomes: Map<number, Outcome>): { stacks: { [judged: string]: { file: string; text: string } } } | { refused: Outcome } {
+    const stacks: { [judged: string]: { file: string; text: string } } = {};
+    for (const judged of ['terraform', 'validate'] as const) {
+      const chosen = cases.filter((c) => ENTRIES[c.position.entry].judged === judged || (judged === 'terraform' && ENTRIES[c.position.entry].judged === 'call'));
+      for (const format of ['json', 'hcl'] as const) {
+        try {
+          stacks[`${judged}-${format}`] = stackFile(`positions-${judged}`, (stack) => this.build(stack, chosen, usages, outcomes), format === 'hcl');
+        } catch (e) {
+          const n = caseOfPath(e instanceof ValidationError ? e.constructPath : String((e as Error)?.message ?? e));
+          const c = cases.find((x) => x.n === n);
+          if (c === undefined) throw e;
+          const outcome = refusal(c, e);
+          return { refused: outcome.kind === 'refused' ? { ...outcome, detail: 'refused at synth' } : outcome };
+        }
+      }
+    }
+    return { stacks };
+  }
+
+  private build(stack: TerraformStack, cases: readonly Case[], usages: readonly Usage[], outcomes: Map<number, Outcome>): void {
+    new AwsProvider(stack, 'aws', emulatorProps());
+    new DatadogProvider(stack, 'datadog', {});
+    new KubernetesProvider(stack, 'kubernetes', {});
+    const variable = (id: string, type: string, value: unknown) => new TerraformVariable(stack, id, { type, default: value });
+    const tokens = tokensOf({
+      text: variable('text', 'string', VARIABLE_DEFAULTS.text),
+      count: variable('amount', 'number', VARIABLE_DEFAULTS.amount),
+      names: variable('names', 'list(string)', ['a', 'b']),
+      labels: variable('labels', 'map(string)', { a: 'b' }),
+    });
+    // The variable the alphabet's `${var.x}` names: declared, so such text is a valid reference.
+    variable('x', 'string', VARIABLE_DEFAULTS.x);
+    const secrets = {
+      apiKey: new TerraformVariable(stack, 'dd_api_key', { type: 'string', sensitive: true }).stringValue,
+      appKey: new TerraformVariable(stack, 'dd_app_key', { type: 'string', sensitive: true }).stringValue,
+    };
+    for (const c of cases) {
+      const outcome = buildCase(c, new Construct(stack, `c${c.n}`), usages, { n: c.n, tokens, secrets });
+      // The first build of a case decides; later rounds rebuild the accepted ones the same way.
+      if (!outcomes.has(c.n) || outcome.kind !== 'accepted') outcomes.set(c.n, outcome);
+    }
+  }
+
+  private async prepare(): Promise<void> {
+    if (this.dirs !== undefined) return;
+    const pluginDir = awsPluginDir();
+    this.dirs = { json: workdir({}), hcl: workdir({}) };
+    for (const format of ['json', 'hcl'] as const) {
+      const { file, text } = stackFile('positions-init', (stack) => this.build(stack, [], [], new Map()), format === 'hcl');
+      fs.writeFileSync(path.join(this.dirs[format], file), text);
+      await terraformAsync(this.dirs[format], ['init', '-input=false', '-no-color', ...(pluginDir ? [`-plugin-dir=${pluginDir}`] : [])], { env: this.echo.env });
+      fs.rmSync(path.join(this.dirs[format], file));
+    }
+    this.aws = await startReattachedAwsProvider(this.dirs.json, this.redshift.proxyEnv());
+  }
+
+  private env(): NodeJS.ProcessEnv {
+    const reattach = { ...JSON.parse(this.echo.env.TF_REATTACH_PROVIDERS!), ...(this.aws ? JSON.parse(this.aws.env.TF_REATTACH_PROVIDERS!) : {}) };
+    return { ...this.redshift.proxyEnv(), TF_REATTACH_PROVIDERS: JSON.stringify(reattach), TF_VAR_dd_api_key: 'api-key-value', TF_VAR_dd_app_key: 'app-key-value' };
+  }
+
+  /** Validates (and plans) one stack; Terraform's errors, attributed to cases. */
+  private async terraform(format: 'json' | 'hcl', stack: { file: string; text: string }, plan: boolean): Promise<BatchVerdict['terraformRefusals']> {
+    const dir = this.dirs![format];
+    for (const f of ['cdk.tf', 'cdk.tf.json']) fs.rmSync(path.join(dir, f), { force: true });
+    fs.writeFileSync(path.join(dir, stack.file), stack.text);
+    // Import blocks of adopted profiles read the emulator: it holds a profile by each literal import id.
+    if (plan) for (const id of profileImportIds(stack.text, format)) if (this.redshift.profile(id) === undefined) this.redshift.putProfile(id, '{"a":"1"}');
+    const out: BatchVerdict['terraformRefusals'] = [];
+    const validate = await terraformAsync(dir, ['validate', '-json', '-no-color'], { env: this.env(), allowFailure: true });
+    out.push(...diagnosticsOf(validate.stdout, stack.text).map((d) => ({ format, command: 'validate', ...d })));
+    if (plan && out.length === 0) {
+      const planned = await terraformAsync(dir, ['plan', '-input=false', '-json', '-refresh=false', '-lock=false'], { env: this.env(), allowFailure: true });
+      out.push(...diagnosticsOf(planned.stdout, stack.text).map((d) => ({ format, command: 'plan', ...d })));
+    }
+    return out;
+  }
+}
+
+/** The case number a construct path or an address names (`stack/c12/x`, `aws_x.c12_x_ABCD`). */
+function caseOfPath(text: string): number | undefined {
+  const match = /(?:^|[/.])c(\d+)(?:[/_]|$)/.exec(text);
+  return match ? Number(match[1]) : undefined;
+}
+
+/** The error diagnostics of `terraform validate -json` or `plan -json`, each attributed to the cases it names. */
+function diagnosticsOf(stdout: string, config: string): { cases: number[]; summary: string; detail: string }[] {
+  const lines = config.split('\n');
+  const diagnostics: any[] = [];
+  const trimmed = stdout.trim();
+  if (trimmed.startsWith('{') && !trimmed.includes('\n{')) {
+    diagnostics.push(...(JSON.parse(trimmed).diagnostics ?? []));
+  } else {
+    for (const line of stdout.split('\n')) {
+      if (!line.startsWith('{')) continue;
+      const message = JSON.parse(line);
+      if (message.type === 'diagnostic') diagnostics.push(message.diagnostic);
+    }
+  }
+  return diagnostics
+    .filter((d) => d.severity === 'error')
+    .map((d) => {
+      const cases = new Set<number>();
+      // The address Terraform names, in the diagnostic or in its text.
+      const named = d.address ?? /"([a-z0-9_]+\.c\d+_[A-Za-z0-9_]+)/.exec(String(d.detail ?? ''))?.[1] ?? '';
+      const byAddress = caseOfPath(named);
+      if (byAddress !== undefined) cases.add(byAddress);
+      // Otherwise the nearest case id above the error's line in the file (a
+      // resource's name, a provider's alias), else below it (HCL may write a
+      // provider's alias after its other settings).
+      const at = (d.range?.start?.line ?? 0) - 1;
+      for (let offset = 0; cases.size === 0 && offset <= 60; offset++) {
+        for (const line of [at - offset, at + offset]) {
+          const match = /\bc(\d+)_|"c(\d+)"/.exec(lines[line] ?? '');
+          if (match && cases.size === 0) cases.add(Number(match[1] ?? match[2]));
+        }
+      }
+      return { cases: [...cases], summary: String(d.summary), detail: String(d.detail ?? '').slice(0, 400) };
+    });
+}
+
+/** The defaults of the variables the judged stacks declare (their values in every plan). */
+const VARIABLE_DEFAULTS: { [name: string]: unknown } = { text: 'tok-value', amount: 2, x: 'x-value' };
+
+/** The literal ids of the import blocks that adopt profiles (what the emulator must hold for the plan to read). */
+function profileImportIds(text: string, format: 'json' | 'hcl'): string[] {
+  if (format === 'hcl') return [];
+  const config = JSON.parse(text);
+  return (config.import ?? [])
+    .filter((i: { to: string; id: unknown }) => i.to.startsWith('aws_redshift_authentication_profile.') && typeof i.id === 'string')
+    .map((i: { id: string }) => i.id.replace(/\$\{var\.([a-z_]+)\}/g, (_, name: string) => String(VARIABLE_DEFAULTS[name] ?? '')))
+    .filter((id: string) => !/[$%]\{/.test(id));
+}
+
+/** Every struct that has a minimal value: the judge's sanity check against the assembly. */
+export function structsWithoutMinimal(assembly: any): string[] {
+  return [...structsOf(assembly)].map(short).filter((s) => MINIMAL[s] === undefined);
+}

@@ -1,0 +1,60 @@
+// The type a token carries when it is a reference to one of the stack's
+// variables (`variable.value`, `.stringValue`, `.numberValue`, `.listValue`,
+// `Token.asAny(variable.value)`): the variable's declared type, and the
+// default Terraform reads when no value is given. Checked against the type a
+// position needs as Terraform converts values (hashicorp/go-cty's convert
+// package, which Terraform uses): a bool or a number becomes a string; a
+// string becomes a bool only from "true" or "false", a number only from a
+// number's text; a collection or object becomes none of them.
+import { IConstruct } from 'constructs';
+import { TerraformStack, TerraformVariable } from './framework';
+import { resolvedForOutput } from './hcl-writer';
+
+/** A primitive type Terraform needs at a position. */
+export type TerraformPrimitive = 'string' | 'number' | 'bool';
+
+const VARIABLE_REFERENCE = /^\$\{var\.([A-Za-z_][A-Za-z0-9_-]*)\}$/;
+
+/**
+ * What is wrong with `token` where Terraform needs a `want`, when it is a
+ * reference to a variable of `scope`'s stack whose type or default Terraform
+ * cannot convert; undefined when it can, or when the token is anything else
+ * (its type is Terraform's to check).
+ */
+export function variableTypeProblem(scope: IConstruct, token: unknown, want: TerraformPrimitive): string | undefined {
+  let resolved: unknown;
+  try {
+    resolved = resolvedForOutput(scope, token);
+  } catch {
+    return undefined;
+  }
+  const match = typeof resolved === 'string' ? VARIABLE_REFERENCE.exec(resolved) : null;
+  if (match === null) return undefined;
+  const variable = TerraformStack.of(scope)
+    .node.findAll()
+    .find((c): c is TerraformVariable => c instanceof TerraformVariable && c.friendlyUniqueId === match[1]);
+  if (variable === undefined) return undefined;
+  const type = typeof variable.type === 'string' ? variable.type.replace(/\s+/g, '') : undefined;
+  const name = `var.${match[1]}`;
+  if (type !== undefined && type !== 'any' && !['string', 'number', 'bool'].includes(type)) {
+    return `a ${want}: ${name} is declared as ${type}, which Terraform cannot convert to a ${want}`;
+  }
+  if ((type === 'bool' && want === 'number') || (type === 'number' && want === 'bool')) {
+    return `a ${want}: ${name} is declared as ${type}, which Terraform cannot convert to a ${want}`;
+  }
+  const value: unknown = variable.default;
+  if (value === undefined) return undefined;
+  if (!convertible(value, want)) return `a ${want}: the default of ${name} (${JSON.stringify(value)?.slice(0, 60)}) is not one, and Terraform cannot convert it`;
+  return undefined;
+}
+
+function convertible(value: unknown, want: TerraformPrimitive): boolean {
+  switch (want) {
+    case 'string':
+      return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+    case 'bool':
+      return typeof value === 'boolean' || value === 'true' || value === 'false';
+    case 'number':
+      return typeof value === 'number' || (typeof value === 'string' && /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?$/.test(value));
+  }
+}
