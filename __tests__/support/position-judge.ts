@@ -62,6 +62,8 @@ export interface Position {
 interface Entry {
   /** `terraform`: validate and plan; `validate`: validate only (import targets Terraform must generate); `call`: returns or refuses, writes nothing. */
   readonly judged: 'terraform' | 'validate' | 'call';
+  /** Properties judged by validate only: settings that make the provider call the network when it is configured (no cloud here). */
+  readonly validateOnly?: readonly string[];
   /** Valid values of the parameters that are not structs. */
   readonly defaults?: { [param: string]: unknown };
   readonly build: (args: { [param: string]: any }, scope: Construct, context: CaseContext) => unknown;
@@ -114,8 +116,11 @@ const ENTRIES: { [entry: string]: Entry } = {
   'AuthenticationProfile.movedFrom': { judged: 'terraform', defaults: { previousPath: 'old' }, build: (a, s, c) => new AuthenticationProfile(s, 'x', PROFILE(`m${c.n}`)).movedFrom(a.previousPath) },
   'AwsProvider.<init>': {
     judged: 'terraform',
+    validateOnly: ['skipCredentialsValidation', 'skipRequestingAccountId', 'skipMetadataApiCheck', 'endpoints'],
     build: (a, s, c) => {
-      const provider = new AwsProvider(s, 'x', withDefaults(a.props, { ...emulatorProps(), alias: `c${c.n}` }) as any);
+      // The emulator's settings, with the provider's region check on (so a region is judged by the provider itself).
+      const base = { ...emulatorProps(), skipRegionValidation: false, alias: `c${c.n}` };
+      const provider = new AwsProvider(s, 'x', withDefaults(a.props, base) as any);
       new AuthenticationProfile(s, 'use', { ...PROFILE(`u${c.n}`), provider });
     },
   },
@@ -431,7 +436,7 @@ export class PositionJudge {
   private synth(cases: readonly Case[], usages: readonly Usage[], outcomes: Map<number, Outcome>): { stacks: { [judged: string]: { file: string; text: string } } } | { refused: Outcome } {
     const stacks: { [judged: string]: { file: string; text: string } } = {};
     for (const judged of ['terraform', 'validate'] as const) {
-      const chosen = cases.filter((c) => ENTRIES[c.position.entry].judged === judged || (judged === 'terraform' && ENTRIES[c.position.entry].judged === 'call'));
+      const chosen = cases.filter((c) => judgementOf(c) === judged || (judged === 'terraform' && judgementOf(c) === 'call'));
       for (const format of ['json', 'hcl'] as const) {
         try {
           stacks[`${judged}-${format}`] = stackFile(`positions-${judged}`, (stack) => this.build(stack, chosen, usages, outcomes), format === 'hcl');
@@ -500,11 +505,23 @@ export class PositionJudge {
     const validate = await terraformAsync(dir, ['validate', '-json', '-no-color'], { env: this.env(), allowFailure: true });
     out.push(...diagnosticsOf(validate.stdout, stack.text).map((d) => ({ format, command: 'validate', ...d })));
     if (plan && out.length === 0) {
-      const planned = await terraformAsync(dir, ['plan', '-input=false', '-json', '-refresh=false', '-lock=false'], { env: this.env(), allowFailure: true });
+      // Bounded: a plan that does not finish (a count Terraform cannot hold) is a refusal too.
+      const planned = await terraformAsync(dir, ['plan', '-input=false', '-json', '-refresh=false', '-lock=false'], { env: this.env(), allowFailure: true, signal: AbortSignal.timeout(PLAN_TIMEOUT_MS) }).catch((e: Error) => ({
+        code: -1,
+        stdout: JSON.stringify({ type: 'diagnostic', diagnostic: { severity: 'error', summary: 'the plan did not finish', detail: `${e.message.slice(0, 200)} (after ${PLAN_TIMEOUT_MS / 1000} s)` } }),
+        stderr: '',
+      }));
       out.push(...diagnosticsOf(planned.stdout, stack.text).map((d) => ({ format, command: 'plan', ...d })));
     }
     return out;
   }
+}
+
+/** How a case is judged: its entry's judgement, validate only for the properties the entry lists. */
+function judgementOf(c: Case): Entry['judged'] {
+  const entry = ENTRIES[c.position.entry];
+  const top = c.position.usage?.steps[0]?.prop ?? c.position.prop;
+  return entry.judged === 'terraform' && top !== undefined && entry.validateOnly?.includes(top) ? 'validate' : entry.judged;
 }
 
 /** The case number a construct path or an address names (`stack/c12/x`, `aws_x.c12_x_ABCD`). */
@@ -548,6 +565,9 @@ function diagnosticsOf(stdout: string, config: string): { cases: number[]; summa
       return { cases: [...cases], summary: String(d.summary), detail: String(d.detail ?? '').slice(0, 400) };
     });
 }
+
+/** How long one plan of a batch may take. */
+const PLAN_TIMEOUT_MS = 240_000;
 
 /** The defaults of the variables the judged stacks declare (their values in every plan). */
 const VARIABLE_DEFAULTS: { [name: string]: unknown } = { text: 'tok-value', amount: 2, x: 'x-value' };

@@ -77,7 +77,7 @@ export class ClusterNodes extends Construct {
     const problems = new Problems();
     checkProps(props, problems);
     checkNodeSelectors(props, problems, { construct: this });
-    checkNumber(props.limit, { rule: 'a whole number of nodes, at least 1', integer: true, minimum: 1 }, problems, 'props/limit');
+    checkNumber(props.limit, { rule: 'a whole number of nodes, at least 1', integer: true, minimum: 1 }, problems, 'props/limit', this);
     checkProvider(props.provider, problems, 'props/provider');
     problems.throwIfAny(this);
     const dataSource = new WireDataSource(this, 'Resource', {

@@ -169,6 +169,7 @@ export class ImportTarget extends TerraformElement {
    * @returns an empty object
    */
   public toTerraform(): any {
+    this.checkProvider();
     return {};
   }
 
@@ -179,6 +180,25 @@ export class ImportTarget extends TerraformElement {
    * @returns an empty object
    */
   public toHclTerraform(): any {
+    this.checkProvider();
     return {};
+  }
+
+  /**
+   * Terraform needs the provider of the resource type (named by the type's
+   * prefix, `aws` for `aws_s3_bucket`) to import it: checked at synth, when the
+   * stack's providers are all declared ("Missing required provider" otherwise).
+   */
+  private checkProvider(): void {
+    const local = this.terraformType.split('_')[0];
+    if (local === 'terraform') return;
+    const declared = TerraformStack.of(this)
+      .node.findAll()
+      .filter((c): c is TerraformProvider => TerraformProvider.isTerraformProvider(c))
+      .map((p) => p.terraformResourceType);
+    if (declared.includes(local)) return;
+    const problems = new Problems();
+    problems.add('config/terraformType', this.terraformType, `a resource type of a provider this stack declares (${declared.join(', ') || 'none'}): Terraform needs the "${local}" provider to import it`);
+    problems.throwIfAny(this);
   }
 }

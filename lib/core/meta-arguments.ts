@@ -169,19 +169,28 @@ export function instanceIndex(repetition: Repetition): string {
 }
 
 const ITERATOR_RULE = 'a cdktf iterator (TerraformIterator.fromMap, fromList, fromComplexList, fromResources, …)';
-const COUNT_RULE = `a whole number of instances from 0 to ${Number.MAX_SAFE_INTEGER} (Terraform's count is an integer; larger numbers are not exact in JavaScript), a number token, or a TerraformCount`;
+/**
+ * The most instances a known `count` may ask for. Terraform sets no bound, but
+ * it plans every instance in memory: a plan of millions never finishes (one of
+ * 2^53 instances, which Terraform's validate accepts, hangs the plan), and a
+ * count that large is a mistake rather than a stack. A number token is not
+ * bounded (it is known only at plan time).
+ */
+export const MAX_COUNT = 100_000;
+
+const COUNT_RULE = `a whole number of instances from 0 to ${MAX_COUNT.toLocaleString('en-US')} (Terraform plans every instance in memory), a number token, or a TerraformCount`;
 
 /**
  * Checks `forEach` and `count` of `props` (at `props/forEach`, `props/count`)
  * and returns how the construct is repeated. A number token (a variable's
  * `numberValue`) is known only at plan time and skips the number checks.
  */
-export function checkRepetition(props: { readonly forEach?: unknown; readonly count?: unknown }, problems: Problems): Repetition {
+export function checkRepetition(props: { readonly forEach?: unknown; readonly count?: unknown }, problems: Problems, scope?: IConstruct): Repetition {
   const { forEach, count } = props;
   if (forEach !== undefined && typeof (forEach as { _getForEachExpression?: unknown })?._getForEachExpression !== 'function') {
     problems.add('props/forEach', forEach, ITERATOR_RULE);
   }
-  if (count !== undefined && !TerraformCount.isTerraformCount(count)) checkNumber(count, { rule: COUNT_RULE, integer: true, minimum: 0 }, problems, 'props/count');
+  if (count !== undefined && !TerraformCount.isTerraformCount(count)) checkNumber(count, { rule: COUNT_RULE, integer: true, minimum: 0, maximum: MAX_COUNT }, problems, 'props/count', scope);
   if (forEach !== undefined && count !== undefined) {
     problems.add('props/count', count, 'nothing when forEach is given (Terraform takes either for_each or count)');
   }
@@ -295,7 +304,7 @@ export function checkMetaArguments(scope: IConstruct, props: object, problems: P
   checkProvider(provider, problems, 'props/provider');
   checkReferences(scope, dependsOn, problems, 'props/dependsOn', 'dependsOn');
   checkLifecycle(scope, lifecycle, problems, attributes);
-  if (repeats) checkRepetition(props, problems);
+  if (repeats) checkRepetition(props, problems, scope);
 }
 
 /**

@@ -16,11 +16,11 @@
 // 3. The position's grammar, on the text as far as it is known: the known
 //    characters and the unknown pieces (tokens, references) in order, so that
 //    `'bad_' + variable` is refused where an underscore can never be valid.
-import { literalTemplate, literalValueOf, stringPieces, withLiteralTexts } from './literal-text';
-import { isUnresolved, Problems } from './problems';
+import { literalTemplate, literalToken, literalValueOf, stringPieces, withLiteralTexts } from './literal-text';
+import { describeValue, isUnresolved, Problems } from './problems';
 import { IConstruct } from 'constructs';
 import { ReferenceScope, StackReference, stackReferenceOf, StackReferences } from './stack-references';
-import { variableTypeProblem } from './token-types';
+import { referencedVariable, variableTypeProblem } from './token-types';
 import { parseTemplate, Traversal } from './terraform-template';
 import { TextGrammar, TextSegment } from './text-grammar';
 
@@ -72,7 +72,14 @@ export function checkString(value: unknown, position: StringPosition, problems: 
     else problems.add(path, value, allowed);
     return undefined;
   };
-  const kind = valueKind(value);
+  let kind: ReturnType<typeof valueKind>;
+  try {
+    kind = valueKind(value);
+  } catch {
+    // A revoked Proxy throws on every look.
+    problems.addReceived(path, 'a value that cannot be read (a revoked Proxy)', position.rule);
+    return undefined;
+  }
   if (kind === 'list' || kind === 'map') return refuse(`${position.rule} (a string: a ${kind} token is not one, Terraform refuses it with "string required")`);
   if (kind === 'other') return refuse(`${position.rule} (a string)`);
   if (kind === 'unknown') {
@@ -80,11 +87,14 @@ export function checkString(value: unknown, position: StringPosition, problems: 
     // any type (`iterator.value`, `Token.asAny`): a variable's declared type is
     // checked; any other reference's type is Terraform's to check.
     if (position.mustBeKnown) return refuse(`a value known at synth time (${position.mustBeKnown})`);
-    const typed = position.referencesFrom === undefined ? undefined : variableTypeProblem(position.referencesFrom.construct, value, 'string');
+    const typed = position.referencesFrom === undefined ? undefined : variableTypeProblem(position.referencesFrom.construct, value, 'string') ?? defaultProblem(value, position);
     return typed === undefined ? accept([{ unknown: true }]) : refuse(`${position.rule} (${typed})`);
   }
   const read = readTemplate(value as string, position.referencesFrom?.construct);
   if ('problem' in read) return refuse(`${position.rule}; ${read.problem}`);
+  // One whole reference to a variable: its default is what the plan reads when no value is given.
+  const fallback = read.segments.length === 1 && 'unknown' in read.segments[0] ? defaultProblem(value, position) : undefined;
+  if (fallback !== undefined) return refuse(`${position.rule} (${fallback})`);
   const unknown = read.segments.some((s) => 'unknown' in s);
   if (unknown && position.mustBeKnown) return refuse(`a value known at synth time (${position.mustBeKnown})`);
   if (read.references.length > 0) {
@@ -149,6 +159,21 @@ export function textRefusal(text: unknown, position: StringPosition): string | u
   if (position.nfc && text !== text.normalize('NFC')) return `${position.rule} (in Unicode NFC)`;
   if (position.grammar !== undefined && !position.grammar.matches(text)) return position.rule;
   return position.check?.(text);
+}
+
+/**
+ * When `value` is exactly a reference to a variable of the stack with a
+ * default (the value every plan reads that sets none), what is wrong with that
+ * default at this position; undefined when it passes or there is none.
+ */
+function defaultProblem(value: unknown, position: StringPosition): string | undefined {
+  if (position.referencesFrom === undefined) return undefined;
+  const referenced = referencedVariable(position.referencesFrom.construct, value);
+  const fallback: unknown = referenced?.variable.default;
+  if (typeof fallback !== 'string') return undefined;
+  const probe = new Problems();
+  checkString(literalToken(fallback), { ...position, referencesFrom: undefined, mustBeKnown: undefined }, probe, 'default');
+  return probe.list.length === 0 ? undefined : `the default of ${referenced!.name} is not one: ${position.concealed ? `${fallback.length} characters (not shown)` : describeValue(fallback)}`;
 }
 
 function accept(segments: readonly TextSegment[], text?: string): CheckedString {

@@ -22,6 +22,24 @@ const VARIABLE_REFERENCE = /^\$\{var\.([A-Za-z_][A-Za-z0-9_-]*)\}$/;
  * (its type is Terraform's to check).
  */
 export function variableTypeProblem(scope: IConstruct, token: unknown, want: TerraformPrimitive): string | undefined {
+  const referenced = referencedVariable(scope, token);
+  if (referenced === undefined) return undefined;
+  const { variable, name } = referenced;
+  const type = typeof variable.type === 'string' ? variable.type.replace(/\s+/g, '') : undefined;
+  if (type !== undefined && type !== 'any' && !['string', 'number', 'bool'].includes(type)) {
+    return `a ${want}: ${name} is declared as ${type}, which Terraform cannot convert to a ${want}`;
+  }
+  if ((type === 'bool' && want === 'number') || (type === 'number' && want === 'bool')) {
+    return `a ${want}: ${name} is declared as ${type}, which Terraform cannot convert to a ${want}`;
+  }
+  const value: unknown = variable.default;
+  if (value === undefined) return undefined;
+  if (!convertible(value, want)) return `a ${want}: the default of ${name} (${JSON.stringify(value)?.slice(0, 60)}) is not one, and Terraform cannot convert it`;
+  return undefined;
+}
+
+/** The variable of `scope`'s stack that `token` is exactly a reference to, with its name as Terraform writes it. */
+export function referencedVariable(scope: IConstruct, token: unknown): { variable: TerraformVariable; name: string } | undefined {
   let resolved: unknown;
   try {
     resolved = resolvedForOutput(scope, token);
@@ -33,19 +51,7 @@ export function variableTypeProblem(scope: IConstruct, token: unknown, want: Ter
   const variable = TerraformStack.of(scope)
     .node.findAll()
     .find((c): c is TerraformVariable => c instanceof TerraformVariable && c.friendlyUniqueId === match[1]);
-  if (variable === undefined) return undefined;
-  const type = typeof variable.type === 'string' ? variable.type.replace(/\s+/g, '') : undefined;
-  const name = `var.${match[1]}`;
-  if (type !== undefined && type !== 'any' && !['string', 'number', 'bool'].includes(type)) {
-    return `a ${want}: ${name} is declared as ${type}, which Terraform cannot convert to a ${want}`;
-  }
-  if ((type === 'bool' && want === 'number') || (type === 'number' && want === 'bool')) {
-    return `a ${want}: ${name} is declared as ${type}, which Terraform cannot convert to a ${want}`;
-  }
-  const value: unknown = variable.default;
-  if (value === undefined) return undefined;
-  if (!convertible(value, want)) return `a ${want}: the default of ${name} (${JSON.stringify(value)?.slice(0, 60)}) is not one, and Terraform cannot convert it`;
-  return undefined;
+  return variable === undefined ? undefined : { variable, name: `var.${match[1]}` };
 }
 
 function convertible(value: unknown, want: TerraformPrimitive): boolean {

@@ -54,6 +54,8 @@ export class RestrictionPolicyRelations {
    * @returns a new array of the type's relations, e.g. `['viewer', 'editor']`, or undefined
    */
   public static forResourceType(resourceType: string): string[] | undefined {
+    // Anything but a string (a revoked Proxy, an object) is no resource type.
+    if (typeof resourceType !== 'string') return undefined;
     const relations = Object.prototype.hasOwnProperty.call(RELATIONS_BY_TYPE, resourceType) ? RELATIONS_BY_TYPE[resourceType] : undefined;
     return relations === undefined ? undefined : [...relations];
   }

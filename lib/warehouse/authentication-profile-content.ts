@@ -6,6 +6,7 @@ import { isUnresolved, Problems } from '../core/problems';
 import { isCredentialLookingKey } from '../core/received-value';
 import { checkString, StringPosition } from '../core/string-position';
 import { ReferenceScope } from '../core/stack-references';
+import { referencedVariable } from '../core/token-types';
 
 /**
  * Keys the service refuses to store in a profile, because they are credentials.
@@ -70,7 +71,16 @@ export function checkProfileContent(
   const literal = literalValueOf(content);
   if (literal === undefined && typeof content === 'string' && isUnresolved(content)) {
     const pieces = stringPieces(content) ?? [];
-    if (pieces.length === 1 && pieces[0].kind === 'token' && pieces[0].tokenKind === 'string') return { written: content };
+    if (pieces.length === 1 && pieces[0].kind === 'token' && pieces[0].tokenKind === 'string') {
+      // A variable's default is what the plan reads when no value is given: the provider checks it is JSON.
+      const referenced = referencesFrom === undefined ? undefined : referencedVariable(referencesFrom.construct, content);
+      const fallback: unknown = referenced?.variable.default;
+      if (fallback !== undefined && (typeof fallback !== 'string' || checkProfileContent(literalToken(fallback), new Problems(), path) === undefined)) {
+        problems.addConcealed(path, content, `${ALLOWED_CONTENT}: the default of ${referenced!.name} is not one (the provider refuses it at plan)`);
+        return undefined;
+      }
+      return { written: content };
+    }
     problems.addConcealed(path, content, `${ALLOWED_CONTENT}: JSON text with a reference inside it cannot be kept valid; give an object { key: reference } (written with jsonencode), or one whole token`);
     return undefined;
   }
