@@ -101,7 +101,8 @@ const policyOn = (scope: Construct, resourceId: unknown, principal: unknown = 'r
  */
 const ENTRIES: { [entry: string]: Entry } = {
   'AuthenticationProfile.<init>': { judged: 'terraform', build: (a, s) => new AuthenticationProfile(s, 'x', a.props) },
-  'AuthenticationProfile.adopt': { judged: 'terraform', build: (a, s) => AuthenticationProfile.adopt(s, 'x', a.props) },
+  // With forEach, each instance's import reads a live profile the emulator does not hold: validated only.
+  'AuthenticationProfile.adopt': { judged: 'terraform', validateOnly: ['forEach'], build: (a, s) => AuthenticationProfile.adopt(s, 'x', a.props) },
   'AuthenticationProfile.release': { judged: 'terraform', build: (a, s) => AuthenticationProfile.release(s, 'x', a.props) },
   'AuthenticationProfile.fromAuthenticationProfileName': {
     judged: 'terraform',
@@ -245,6 +246,7 @@ function typeOf(ref: any, structs: Set<string>): PositionType {
     for (const k of ['string', 'number', 'boolean'] as const) if (kinds.includes(k)) return k;
     return 'object';
   }
+  if (ref.fqn === 'cdktf.ITerraformIterator') return 'iterator';
   return structs.has(ref.fqn) ? 'struct' : 'object';
 }
 
@@ -331,6 +333,12 @@ function argumentsOf(c: Case, usages: readonly Usage[], tokens: StackTokens): { 
     placeValue(args, usage.param, value);
   } else {
     const located = argumentsFor(usage, usages as Usage[], {});
+    // With forEach, the instance's name comes from the iterator (one literal name for every instance is refused).
+    if (prop === 'forEach' && usage.steps.length === 0 && isIterator(value)) {
+      const props = located.args[usage.param];
+      if ('authenticationProfileName' in props) props.authenticationProfileName = (value as unknown as { key: string }).key;
+      if ('resourceId' in props) props.resourceId = `dashboard:${(value as unknown as { key: string }).key}`;
+    }
     args = { ...args, ...located.args };
     // Walk to the struct of the usage, then set the property (or the struct itself).
     let parent: any = args;
@@ -345,6 +353,14 @@ function argumentsOf(c: Case, usages: readonly Usage[], tokens: StackTokens): { 
     }
   }
   return args;
+}
+
+function isIterator(value: unknown): boolean {
+  try {
+    return typeof (value as { _getForEachExpression?: unknown })?._getForEachExpression === 'function';
+  } catch {
+    return false;
+  }
 }
 
 function related(a: string, b: string): boolean {

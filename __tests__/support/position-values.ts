@@ -5,7 +5,7 @@
 // numbers JSON cannot say). A value is a recipe, built in the stack it is
 // used in (tokens belong to a stack).
 import fc from 'fast-check';
-import { Token } from '../../lib/core/framework';
+import { TerraformIterator, Token } from '../../lib/core/framework';
 import { Literal } from '../../lib';
 import { hostileString, hugeString, USER_CLASSES } from './hostile-strings';
 
@@ -30,7 +30,7 @@ export interface PositionValue {
 }
 
 /** The broad type of a position, from the jsii assembly. */
-export type PositionType = 'string' | 'number' | 'boolean' | 'stringList' | 'stringMap' | 'struct' | 'object' | 'any';
+export type PositionType = 'string' | 'number' | 'boolean' | 'stringList' | 'stringMap' | 'struct' | 'object' | 'iterator' | 'any';
 
 class Opaque {
   public readonly secret = 'not-plain-data';
@@ -168,6 +168,15 @@ export function valuesFor(type: PositionType, seed: number, count: number): Posi
         ...strings.slice(0, Math.max(1, count)).map((s, i) => ({ label: `{ k: ${s.label} }`, make: (t: StackTokens) => ({ [i % 2 === 0 ? 'example.com/k' : String(s.make(t))]: s.make(t) }) })),
         { label: 'a map with a __proto__ key', make: () => JSON.parse('{"__proto__": "x"}') },
         ...TOKENS,
+        ...SHAPES,
+      ];
+    case 'iterator':
+      return [
+        ...strings.slice(0, Math.max(1, count)).map((s) => ({ label: `TerraformIterator.fromMap({ ${s.label}: … })`, make: (t: StackTokens) => TerraformIterator.fromMap({ [String(s.make(t))]: { name: s.make(t) } }) })),
+        ...strings.slice(0, Math.max(1, count)).map((s) => ({ label: `TerraformIterator.fromList([${s.label}])`, make: (t: StackTokens) => TerraformIterator.fromList([s.make(t) as string]) })),
+        { label: 'TerraformIterator.fromMap(a map token)', make: (t) => TerraformIterator.fromMap(t.map) },
+        { label: 'TerraformIterator.fromList(a list token)', make: (t) => TerraformIterator.fromList(t.list) },
+        { label: 'a plain list', make: () => ['a'] },
         ...SHAPES,
       ];
     case 'struct':

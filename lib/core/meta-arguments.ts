@@ -11,14 +11,15 @@
 // construct of this library (its main resource), a string address, or a
 // reference (`resource.fqn`, `resource.id`).
 import { Construct, IConstruct } from 'constructs';
-import { TerraformCount, TerraformProvider, TerraformResource, TerraformResourceLifecycle, Token } from './framework';
+import { ITerraformIterator, TerraformCount, TerraformProvider, TerraformResource, TerraformResourceLifecycle, Token } from './framework';
 import { resolvedForOutput } from './hcl-writer';
 import { literalValueOf, stringPieces } from './literal-text';
 import { isPlainObject } from './plain-object';
 import { constructPathOf, isUnresolved, Problems } from './problems';
 import { StackReference, stackReferenceOf, StackReferences } from './stack-references';
+import { iteratorList } from './iterator-collection';
 import { checkNumber } from './scalar-positions';
-import { checkString, StringPosition } from './string-position';
+import { checkString, checkWrittenStrings, StringPosition } from './string-position';
 
 /**
  * The schema entries of the cdktf meta-argument props (`provider`,
@@ -189,6 +190,23 @@ export function checkRepetition(props: { readonly forEach?: unknown; readonly co
   const { forEach, count } = props;
   if (forEach !== undefined && typeof (forEach as { _getForEachExpression?: unknown })?._getForEachExpression !== 'function') {
     problems.add('props/forEach', forEach, ITERATOR_RULE);
+  } else if (forEach !== undefined) {
+    // The collection an iterator made from data in code is written as for_each:
+    // Terraform reads its keys and strings as templates too.
+    let collection: unknown;
+    try {
+      collection = (forEach as ITerraformIterator)._getForEachExpression();
+    } catch {
+      problems.add('props/forEach', forEach, ITERATOR_RULE);
+    }
+    checkWrittenStrings(collection, 'props/forEach', problems, scope === undefined ? undefined : { construct: scope });
+    // cdktf writes a list iterator's strings into `toset([...])` unescaped: a quote, a backslash or a
+    // line break there makes an expression Terraform cannot read.
+    const list = iteratorList(forEach) ?? [];
+    const broken = list.findIndex((e) => typeof e === 'string' && /["\\\p{Cc}\u2028\u2029]/u.test(e));
+    if (broken >= 0) {
+      problems.add(`props/forEach/${broken}`, list[broken], 'a list element without quotes, backslashes or control characters (cdktf writes the list into toset([...]) without escaping them, which Terraform cannot read): iterate a map with TerraformIterator.fromMap instead');
+    }
   }
   if (count !== undefined && !TerraformCount.isTerraformCount(count)) checkNumber(count, { rule: COUNT_RULE, integer: true, minimum: 0, maximum: MAX_COUNT }, problems, 'props/count', scope);
   if (forEach !== undefined && count !== undefined) {

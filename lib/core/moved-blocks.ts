@@ -64,6 +64,15 @@ export class MovedBlocks extends TerraformElement {
         problems.add('previousPath', previousPath, 'one former path per construct (it was given one already): keep the latest, once every state has applied the earlier move');
       }
     }
+    if (problems.list.length === 0) {
+      // The former logical id must be a name Terraform reads (a construct id starting with a digit gives one that is not).
+      const stack = TerraformStack.of(this);
+      const depth = pathBelowStack(construct).length;
+      const invalid = ownedResources(construct)
+        .map((resource) => logicalIdAt(stack, [...previousPath.split('/'), ...pathBelowStack(resource).slice(depth)]))
+        .find((id) => !/^[A-Za-z_][A-Za-z0-9_-]*$/.test(id));
+      if (invalid !== undefined) problems.add('previousPath', previousPath, `${PATH_RULE}: it gives the former name "${invalid}", which is no Terraform name (a letter or "_" first), so no resource was there`);
+    }
     problems.throwIfAny(construct);
     this.moved.push({ construct, formerPath: previousPath.split('/') });
   }

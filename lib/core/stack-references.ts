@@ -21,6 +21,12 @@ export interface ReferenceScope {
   readonly path?: string;
   /** The element repeated by `for_each` or `count`, read at synth time; undefined where neither can be (a provider block). */
   readonly repeated?: () => { readonly forEach?: unknown; readonly count?: unknown } | undefined;
+  /**
+   * The construct's `forEach` as given: when its collection is known at synth
+   * time (an iterator over data in code), each instance's value of a text made
+   * of `each.*` references is checked as the text it will be.
+   */
+  readonly forEach?: unknown;
 }
 
 /** What a reference names, by its root: Terraform's kinds of referenceable objects. */

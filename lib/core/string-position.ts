@@ -21,6 +21,8 @@ import { describeValue, isUnresolved, Problems } from './problems';
 import { IConstruct } from 'constructs';
 import { ReferenceScope, StackReference, stackReferenceOf, StackReferences } from './stack-references';
 import { referencedVariable, variableTypeProblem } from './token-types';
+import { resolvedForOutput } from './hcl-writer';
+import { knownCollection } from './iterator-collection';
 import { parseTemplate, Traversal } from './terraform-template';
 import { TextGrammar, TextSegment } from './text-grammar';
 
@@ -111,6 +113,9 @@ export function checkString(value: unknown, position: StringPosition, problems: 
   }
   const nfc = read.segments.map((s) => ('known' in s ? { known: s.known.normalize('NFC') } : s));
   if (position.grammar !== undefined && !position.grammar.admits(nfc)) return refuse(position.rule);
+  // Each instance of a known collection, where the text is made of `each.*` references.
+  const instance = unknown ? instanceProblem(value as string, position) : undefined;
+  if (instance !== undefined) return refuse(`${position.rule} (${instance})`);
   for (const reference of read.references) {
     StackReferences.of(position.referencesFrom!.construct).add(position.referencesFrom!, path, `\${${traversalText(reference)}}`, usableReference(reference)!);
   }
@@ -169,11 +174,70 @@ export function textRefusal(text: unknown, position: StringPosition): string | u
 function defaultProblem(value: unknown, position: StringPosition): string | undefined {
   if (position.referencesFrom === undefined) return undefined;
   const referenced = referencedVariable(position.referencesFrom.construct, value);
-  const fallback: unknown = referenced?.variable.default;
+  const given: unknown = referenced?.variable.default;
+  // Terraform turns a number or a bool into its text.
+  const fallback = typeof given === 'number' || typeof given === 'boolean' ? String(given) : given;
   if (typeof fallback !== 'string') return undefined;
   const probe = new Problems();
   checkString(literalToken(fallback), { ...position, referencesFrom: undefined, mustBeKnown: undefined }, probe, 'default');
   return probe.list.length === 0 ? undefined : `the default of ${referenced!.name} is not one: ${position.concealed ? `${fallback.length} characters (not shown)` : describeValue(fallback)}`;
+}
+
+/** How many instances of a known collection are checked, at most. */
+const MAX_CHECKED_INSTANCES = 1000;
+
+/**
+ * When `value` holds only `each.key` / `each.value` (`.attr`, `["key"]`)
+ * references and the construct's iterator ranges over a collection known at
+ * synth time, what is wrong with the first instance whose text this position
+ * refuses (or whose value is no text); undefined otherwise.
+ */
+function instanceProblem(value: string, position: StringPosition): string | undefined {
+  const scope = position.referencesFrom;
+  if (scope === undefined || scope.forEach === undefined) return undefined;
+  const collection = knownCollection(scope.construct, scope.forEach);
+  let template: unknown;
+  try {
+    template = resolvedForOutput(scope.construct, value);
+  } catch {
+    return undefined;
+  }
+  if (collection === undefined || typeof template !== 'string') return undefined;
+  const parsed = parseTemplate(template);
+  if (parsed.error !== undefined) return undefined;
+  const parts = parsed.parts;
+  const lookups = parts.map((part) => (part.kind === 'interpolation' ? eachLookup(part.traversal) : undefined));
+  if (parts.some((part, i) => part.kind === 'directive' || (part.kind === 'interpolation' && part.literal === undefined && lookups[i] === undefined))) return undefined;
+  for (const [key, element] of Object.entries(collection).slice(0, MAX_CHECKED_INSTANCES)) {
+    let text = '';
+    for (const [i, part] of parts.entries()) {
+      if (part.kind === 'text') text += part.text;
+      else if (part.kind === 'interpolation' && part.literal !== undefined) text += part.literal;
+      else {
+        const got = lookups[i]!(key, element);
+        if (typeof got !== 'string' && typeof got !== 'number' && typeof got !== 'boolean') return `for the instance ${JSON.stringify(key)} it is ${describeValue(got)}, not text (Terraform refuses it: "string required")`;
+        text += String(got);
+      }
+    }
+    const probe = new Problems();
+    checkString(literalToken(text), { ...position, referencesFrom: undefined, mustBeKnown: undefined }, probe, 'instance');
+    if (probe.list.length > 0) return `for the instance ${JSON.stringify(key)} it is ${position.concealed ? `${text.length} characters (not shown)` : describeValue(text)}, which is not one`;
+  }
+  return undefined;
+}
+
+/** How an `each.*` traversal reads an instance (its key and element); undefined for any other traversal. */
+function eachLookup(t: Traversal | undefined): ((key: string, element: unknown) => unknown) | undefined {
+  if (t?.root !== 'each' || t.steps.length === 0 || !('attribute' in t.steps[0])) return undefined;
+  const [first, ...rest] = t.steps;
+  const name = (first as { attribute: string }).attribute;
+  if (name === 'key') return rest.length === 0 ? (key) => key : undefined;
+  if (name !== 'value') return undefined;
+  return (_key, element) =>
+    rest.reduce<unknown>((at, step) => {
+      const index = 'attribute' in step ? step.attribute : step.index;
+      return at !== null && typeof at === 'object' ? (at as { [k: string]: unknown })[String(index)] : undefined;
+    }, element);
 }
 
 function accept(segments: readonly TextSegment[], text?: string): CheckedString {

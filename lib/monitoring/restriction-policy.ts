@@ -494,7 +494,7 @@ export class RestrictionPolicy extends Construct implements IRestrictionPolicy {
     super(scope, id);
     // Checked and made canonical by the text Terraform reads; known text is written as exactly that text.
     let resourceRef: WireResource | undefined;
-    const checked = checkPolicy(this, props, { construct: this, repeated: () => resourceRef });
+    const checked = checkPolicy(this, props, { construct: this, repeated: () => resourceRef, forEach: props.forEach });
     warnIfUnknownType(this, checked.resourceType);
     this.canonicalResourceId = checked.resourceId.text ?? checked.resourceId.written;
     this.writtenResourceId = checked.resourceId.written;

@@ -373,7 +373,7 @@ export class AuthenticationProfile extends Construct implements IAuthenticationP
     super(scope, id);
     // The trigger is repeated as the profile is, read from the profile at synth time.
     let profileResource: WireResource | undefined;
-    this.canonicalContent = validateProps(this, props, { construct: this, repeated: () => profileResource }).content;
+    this.canonicalContent = validateProps(this, props, { construct: this, repeated: () => profileResource, forEach: props.forEach }).content;
     const name = props.authenticationProfileName;
     const content = this.canonicalContent;
 
