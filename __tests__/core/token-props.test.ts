@@ -189,7 +189,11 @@ const CONSTRUCTS: Construct[] = [
   },
   {
     name: 'ImportTarget',
-    make: (s, p) => new ImportTarget(s, 'x', p),
+    // Terraform needs the resource type's provider to import it: the stack declares it.
+    make: (s, p) => {
+      new AwsProvider(s, 'aws', {});
+      return new ImportTarget(s, 'x', p);
+    },
     base: { terraformType: 'aws_redshift_authentication_profile', importId: 'p' },
     invalid: { prop: 'importId', value: '', path: 'config/importId' },
     rows: [

@@ -5,6 +5,7 @@
 // resource's list), which only Terraform knows.
 import { IConstruct } from 'constructs';
 import { resolvedForOutput } from './hcl-writer';
+import { literalValueOf } from './literal-text';
 import { isPlainObject } from './plain-object';
 import { isUnresolved } from './problems';
 
@@ -15,8 +16,11 @@ export function knownCollection(scope: IConstruct, iterator: unknown): { [key: s
   // cdktf's ListTerraformIterator keeps its list (the same field in cdktn).
   if (Array.isArray(forEach.list)) {
     const list = forEach.list as unknown[];
-    if (isUnresolved(list) || !list.every((e) => typeof e === 'string' && !isUnresolved(e))) return undefined;
-    return Object.fromEntries((list as string[]).map((e) => [e, e]));
+    if (isUnresolved(list)) return undefined;
+    // Each element's text (a Literal.text element is its text); a reference makes the set unknown.
+    const texts = list.map((e) => (typeof e !== 'string' ? undefined : literalValueOf(e) ?? (isUnresolved(e) ? undefined : e)));
+    if (texts.some((t) => t === undefined)) return undefined;
+    return Object.fromEntries((texts as string[]).map((e) => [e, e]));
   }
   let collection: unknown;
   try {

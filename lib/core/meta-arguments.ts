@@ -199,7 +199,8 @@ export function checkRepetition(props: { readonly forEach?: unknown; readonly co
     } catch {
       problems.add('props/forEach', forEach, ITERATOR_RULE);
     }
-    checkWrittenStrings(collection, 'props/forEach', problems, scope === undefined ? undefined : { construct: scope });
+    // A collection that is a reference (a variable's map) is Terraform's to read.
+    if (typeof collection !== 'string' && !isUnresolved(collection)) checkWrittenStrings(collection, 'props/forEach', problems, scope === undefined ? undefined : { construct: scope });
     // cdktf writes a list iterator's strings into `toset([...])` unescaped: a quote, a backslash or a
     // line break there makes an expression Terraform cannot read.
     const list = iteratorList(forEach) ?? [];

@@ -42,6 +42,8 @@ export interface StringPosition {
   readonly concealed?: boolean;
   /** How a refused string is shown (a URL without its userinfo and query values); default: as given, credential-shaped text redacted. */
   readonly display?: (text: string) => string;
+  /** The position is inside a value of any type: a string that is one whole token is not checked as text. */
+  readonly anyType?: boolean;
   /** `undefined` is a problem (a factory's argument); elsewhere a schema reports missing props. */
   readonly required?: boolean;
   /** Where the position is written, for the references its text holds (checked at synth); omit where none may be. */
@@ -89,13 +91,15 @@ export function checkString(value: unknown, position: StringPosition, problems: 
     // any type (`iterator.value`, `Token.asAny`): a variable's declared type is
     // checked; any other reference's type is Terraform's to check.
     if (position.mustBeKnown) return refuse(`a value known at synth time (${position.mustBeKnown})`);
-    const typed = position.referencesFrom === undefined ? undefined : variableTypeProblem(position.referencesFrom.construct, value, 'string') ?? defaultProblem(value, position);
+    const typed = position.referencesFrom === undefined ? undefined : variableTypeProblem(position.referencesFrom.construct, value, 'string') ?? defaultProblem(value, position) ?? instanceProblem(value, position);
     return typed === undefined ? accept([{ unknown: true }]) : refuse(`${position.rule} (${typed})`);
   }
-  const read = readTemplate(value as string, position.referencesFrom?.construct);
+  const pieces = stringPieces(value as string);
+  const wholeToken = pieces?.length === 1 && pieces[0].kind === 'token';
+  const read = readTemplate(value as string, position.anyType && wholeToken ? undefined : position.referencesFrom?.construct);
   if ('problem' in read) return refuse(`${position.rule}; ${read.problem}`);
   // One whole reference to a variable: its default is what the plan reads when no value is given.
-  const fallback = read.segments.length === 1 && 'unknown' in read.segments[0] ? defaultProblem(value, position) : undefined;
+  const fallback = read.segments.length === 1 && 'unknown' in read.segments[0] && !position.anyType ? defaultProblem(value, position) : undefined;
   if (fallback !== undefined) return refuse(`${position.rule} (${fallback})`);
   const unknown = read.segments.some((s) => 'unknown' in s);
   if (unknown && position.mustBeKnown) return refuse(`a value known at synth time (${position.mustBeKnown})`);
@@ -114,7 +118,7 @@ export function checkString(value: unknown, position: StringPosition, problems: 
   const nfc = read.segments.map((s) => ('known' in s ? { known: s.known.normalize('NFC') } : s));
   if (position.grammar !== undefined && !position.grammar.admits(nfc)) return refuse(position.rule);
   // Each instance of a known collection, where the text is made of `each.*` references.
-  const instance = unknown ? instanceProblem(value as string, position) : undefined;
+  const instance = unknown ? instanceProblem(value, position) : undefined;
   if (instance !== undefined) return refuse(`${position.rule} (${instance})`);
   for (const reference of read.references) {
     StackReferences.of(position.referencesFrom!.construct).add(position.referencesFrom!, path, `\${${traversalText(reference)}}`, usableReference(reference)!);
@@ -122,8 +126,12 @@ export function checkString(value: unknown, position: StringPosition, problems: 
   return accept(read.segments, text);
 }
 
-/** Any text: only Terraform's template grammar and the value's kind decide. */
-const ANY_TEXT: StringPosition = { rule: 'a string' };
+/**
+ * A string inside a value of any type (a manifest, a for_each collection):
+ * only Terraform's template grammar decides; a string that is one whole token
+ * keeps its own type there (Terraform reads a lone interpolation as its value).
+ */
+const ANY_TEXT: StringPosition = { rule: 'a string', anyType: true };
 
 /**
  * Every string of a value written as one Terraform attribute (a manifest, a
@@ -192,7 +200,7 @@ const MAX_CHECKED_INSTANCES = 1000;
  * synth time, what is wrong with the first instance whose text this position
  * refuses (or whose value is no text); undefined otherwise.
  */
-function instanceProblem(value: string, position: StringPosition): string | undefined {
+function instanceProblem(value: unknown, position: StringPosition): string | undefined {
   const scope = position.referencesFrom;
   if (scope === undefined || scope.forEach === undefined) return undefined;
   const collection = knownCollection(scope.construct, scope.forEach);

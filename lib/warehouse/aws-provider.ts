@@ -91,7 +91,7 @@ function regionPosition(skipValidation: unknown, versionConstraint: string): Str
   return {
     rule: `an AWS region the aws provider ${majors.map((m) => `${m}.x`).join(' and ')} accepts, such as eu-west-1 (or set skipRegionValidation: true for a region newer than the provider)`,
     grammar,
-    check: (region) => (majors.every((m) => awsProviderAcceptsRegion(region, m)) ? undefined : `an AWS region the aws provider ${majors.map((m) => `${m}.x`).join(' and ')} knows, such as eu-west-1: "${region}" is not one of them, and the provider refuses it when it is configured ("invalid AWS Region"); set skipRegionValidation: true for a region newer than the provider`),
+    check: (region) => (majors.every((m) => awsProviderAcceptsRegion(region, m)) ? undefined : `an AWS region the aws provider ${majors.map((m) => `${m}.x`).join(' and ')} knows, such as eu-west-1 (the provider refuses any other when it is configured: "invalid AWS Region"); set skipRegionValidation: true for a region newer than the provider`),
   };
 }
 
