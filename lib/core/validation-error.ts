@@ -1,19 +1,10 @@
 import { LibraryError } from './library-error';
 import { formatValidationMessage } from './validation-message';
+import { ValidationProblem } from './validation-problem';
+
+export type { ValidationProblem } from './validation-problem';
 
 export { MAX_PROBLEM_LINES } from './validation-message';
-
-/**
- * One invalid property value found while validating a construct's props.
- */
-export interface ValidationProblem {
-  /** Path of the property below the construct, e.g. `props/bindings/0/principals/1`. */
-  readonly path: string;
-  /** The value received, rendered for humans (quoted, truncated when long). */
-  readonly received: string;
-  /** What the property accepts, and how to fix it. */
-  readonly allowed: string;
-}
 
 /** Brand of validation errors, shared by every copy of this library in one process. */
 export const VALIDATION_ERROR_BRAND = Symbol.for('cdktf-warehouse-monitoring-cluster.ValidationError');

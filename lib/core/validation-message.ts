@@ -30,7 +30,7 @@
 //
 // Reading is one left-to-right pass over each line (no regular expression runs
 // over user text), so it takes time linear in the message's length.
-import type { ValidationProblem } from './validation-error';
+import type { ValidationProblem } from './validation-problem';
 
 /** How many problem lines a message lists before "… and N more". */
 export const MAX_PROBLEM_LINES = 50;

@@ -1,11 +1,14 @@
-// What imports what in lib/cluster says what depends on what: no module is
-// reached again from its own imports (schema.ts and validation.ts once imported
-// each other; the name grammars now sit in kubernetes-names.ts, which both import).
+// What imports what in lib/ says what depends on what: no module is reached
+// again from its own imports (issue 26 item 2: cluster/schema.ts and
+// cluster/validation.ts once imported each other, the name grammars now sit in
+// kubernetes-names.ts, which both import; core/validation-error.ts and
+// core/validation-message.ts both import validation-problem.ts).
 import * as fs from 'fs';
 import * as path from 'path';
 import * as ts from 'typescript';
 
-const CLUSTER = path.join(__dirname, '..', '..', 'lib', 'cluster');
+const LIB = path.join(__dirname, '..', '..', 'lib');
+const CLUSTER = path.join(LIB, 'cluster');
 
 function modulesUnder(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -21,12 +24,12 @@ function resolve(from: string, specifier: string): string | undefined {
   return [`${base}.ts`, path.join(base, 'index.ts')].find((candidate) => fs.existsSync(candidate));
 }
 
-/** The relative imports of each module under lib/cluster (type-only imports included: they are dependencies too). */
-function importGraph(): Map<string, string[]> {
+/** The relative imports of each module under `root` (type-only imports included: they are dependencies too). */
+function importGraph(root: string = LIB): Map<string, string[]> {
   const graph = new Map<string, string[]>();
-  for (const file of modulesUnder(CLUSTER)) {
+  for (const file of modulesUnder(root)) {
     const { importedFiles } = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true);
-    graph.set(file, importedFiles.map((i) => resolve(file, i.fileName)).filter((f): f is string => f !== undefined && f.startsWith(CLUSTER)));
+    graph.set(file, importedFiles.map((i) => resolve(file, i.fileName)).filter((f): f is string => f !== undefined && f.startsWith(root)));
   }
   return graph;
 }
@@ -40,7 +43,7 @@ function cycles(graph: Map<string, string[]>): string[][] {
     state.set(file, 'open');
     stack.push(file);
     for (const next of graph.get(file) ?? []) {
-      if (state.get(next) === 'open') found.push([...stack.slice(stack.indexOf(next)), next].map((f) => path.relative(CLUSTER, f)));
+      if (state.get(next) === 'open') found.push([...stack.slice(stack.indexOf(next)), next].map((f) => path.relative(LIB, f)));
       else if (state.get(next) === undefined) visit(next);
     }
     stack.pop();
@@ -50,13 +53,21 @@ function cycles(graph: Map<string, string[]>): string[][] {
   return found;
 }
 
-describe('lib/cluster import graph', () => {
-  test('GIVEN every module of lib/cluster THEN no import cycle', () => {
+describe('lib import graph', () => {
+  test('GIVEN every module of lib THEN no import cycle', () => {
     expect(cycles(importGraph())).toEqual([]);
   });
 
-  test('GIVEN the name grammars THEN kubernetes-names.ts imports no other cluster module AND schema.ts and validation.ts both import it', () => {
+  test('GIVEN the validation error and its message format THEN both import the problem module and not each other', () => {
     const graph = importGraph();
+    const at = (name: string) => (graph.get(path.join(LIB, 'core', name)) ?? []).map((f) => path.relative(path.join(LIB, 'core'), f));
+    expect(at('validation-error.ts')).toEqual(expect.arrayContaining(['validation-message.ts', 'validation-problem.ts']));
+    expect(at('validation-message.ts')).toContain('validation-problem.ts');
+    expect(at('validation-message.ts')).not.toContain('validation-error.ts');
+  });
+
+  test('GIVEN the name grammars THEN kubernetes-names.ts imports no other cluster module AND schema.ts and validation.ts both import it', () => {
+    const graph = importGraph(CLUSTER);
     const at = (name: string) => (graph.get(path.join(CLUSTER, name)) ?? []).map((f) => path.relative(CLUSTER, f));
     expect(at('kubernetes-names.ts')).toEqual([]);
     expect(at('schema.ts')).toContain('kubernetes-names.ts');
