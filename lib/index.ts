@@ -1,6 +1,7 @@
 export * from './core/validation-error';
 export * from './core/errors';
 export { Literal } from './core/literal';
+export type { ProviderMetaArguments, ResourceMetaArguments } from './core/meta-argument-props';
 export { ImportTarget } from './core/import-blocks';
 export type { ImportTargetConfig } from './core/import-blocks';
 export type { ReleasedResources } from './core/removed-blocks';

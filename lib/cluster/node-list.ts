@@ -7,6 +7,7 @@ import {
   TerraformProvider,
   TerraformResource,
 } from '../core/framework';
+import { ProviderMetaArguments } from '../core/meta-argument-props';
 import { ImportBlocks } from '../core/import-blocks';
 import { MovedBlocks } from '../core/moved-blocks';
 import { ReleasedResources, releaseOwnedResources } from '../core/removed-blocks';
@@ -45,7 +46,7 @@ export enum NodeListMode {
 }
 
 /** Props of a {@link NodeList}. */
-export interface NodeListProps extends NodeListModel {
+export interface NodeListProps extends NodeListModel, ProviderMetaArguments {
   /**
    * How the nodes are managed.
    *
@@ -69,20 +70,6 @@ export interface NodeListProps extends NodeListModel {
    * @default false
    */
   readonly forceConflicts?: boolean | IResolvable;
-
-  /**
-   * The kubernetes provider to manage the nodes with.
-   *
-   * @default - the stack's default kubernetes provider
-   */
-  readonly provider?: TerraformProvider;
-
-  /**
-   * Resources every node resource depends on.
-   *
-   * @default - none
-   */
-  readonly dependsOn?: ITerraformDependable[];
 }
 
 /** What a {@link NodeList} declares for one node. */

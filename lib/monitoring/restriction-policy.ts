@@ -2,14 +2,11 @@ import { Construct, IConstruct } from 'constructs';
 import {
   Annotations,
   IResolvable,
-  ITerraformDependable,
-  ITerraformIterator,
-  TerraformCount,
   TerraformProvider,
   TerraformResource,
-  TerraformResourceLifecycle,
   Token,
 } from '../core/framework';
+import { ResourceMetaArguments } from '../core/meta-argument-props';
 import { ImportBlocks, ImportTarget } from '../core/import-blocks';
 import { compileSchema } from '../core/json-schema';
 import { MovedBlocks } from '../core/moved-blocks';
@@ -60,7 +57,7 @@ export interface RestrictionPolicyBinding {
  * same policy always gives the same bytes. A binding whose `principals` is a
  * whole-list token is written as given, neither merged nor sorted.
  */
-export interface RestrictionPolicyProps {
+export interface RestrictionPolicyProps extends ResourceMetaArguments {
   /**
    * The resource the policy restricts, `resource_type:resource_id`: a
    * {@link RestrictionPolicyResourceId} or a raw string (checked the same
@@ -76,59 +73,6 @@ export interface RestrictionPolicyProps {
    *   what the service always allows (its creator and admins)
    */
   readonly bindings?: RestrictionPolicyBinding[];
-
-  /**
-   * The datadog provider to manage the policy with.
-   *
-   * @default - the stack's default datadog provider
-   */
-  readonly provider?: TerraformProvider;
-
-  /**
-   * Lifecycle settings of the resource. Each `replaceTriggeredBy` entry (a
-   * resource, a construct of this library, an address string such as
-   * `"terraform_data.marker"`, or a reference such as `resource.fqn` or
-   * `resource.id`) is written as a plain address, which Terraform requires
-   * there, in the JSON and the HCL output.
-   *
-   * @default - none
-   */
-  readonly lifecycle?: TerraformResourceLifecycle;
-
-  /**
-   * Resources the policy depends on: resources, constructs of this library
-   * (their main resource), address strings or references, each written as the
-   * address of the whole object (`depends_on` takes no attributes).
-   *
-   * @default - none (references in `resourceId` or principals are dependencies already)
-   */
-  readonly dependsOn?: ITerraformDependable[];
-
-  /**
-   * One policy per element of a cdktf iterator, as Terraform's `for_each`:
-   * `TerraformIterator.fromMap(variable.value)` with
-   * `resourceId: RestrictionPolicyResourceId.dashboard(iterator.value)` (or
-   * `iterator.getString('resource_id')`). The resource id must come from the
-   * iterator: one literal resource id for every instance is refused. Values
-   * known only at plan time skip the checks they cannot satisfy (a literal
-   * `type:` before them is still checked). `adopt` writes an import block with
-   * the same `for_each` (Terraform 1.7 or later). The construct's references
-   * (`id`, …) are cdktf's references to a repeated resource; read one instance
-   * with `TerraformIterator.fromResources(policy.resource)`.
-   *
-   * @default - one policy
-   */
-  readonly forEach?: ITerraformIterator;
-
-  /**
-   * Number of policies, as Terraform's `count` (a number, a number token, or a
-   * `TerraformCount`, whose `index` goes into the resource id). Not with
-   * `forEach`; not with `adopt` (Terraform's import blocks repeat with
-   * `for_each` only).
-   *
-   * @default - one policy
-   */
-  readonly count?: number | TerraformCount;
 }
 
 /**

@@ -1,12 +1,9 @@
 import { Construct, IConstruct } from 'constructs';
 import {
-  ITerraformDependable,
-  ITerraformIterator,
-  TerraformCount,
   TerraformProvider,
   TerraformResource,
-  TerraformResourceLifecycle,
 } from '../core/framework';
+import { ResourceMetaArguments } from '../core/meta-argument-props';
 import { ImportBlocks, ImportTarget } from '../core/import-blocks';
 import { compileSchema } from '../core/json-schema';
 import { MovedBlocks } from '../core/moved-blocks';
@@ -32,7 +29,7 @@ const ATTRIBUTES = { authenticationProfileName: 'authentication_profile_name', a
 /**
  * Props of an {@link AuthenticationProfile}.
  */
-export interface AuthenticationProfileProps {
+export interface AuthenticationProfileProps extends ResourceMetaArguments {
   /**
    * Name of the profile, unique in the account and region. Changing it replaces
    * the profile (a new one is created, the old one deleted).
@@ -68,63 +65,6 @@ export interface AuthenticationProfileProps {
    * @default ReplaceTriggerKind.TERRAFORM_DATA
    */
   readonly replaceTrigger?: ReplaceTriggerKind;
-
-  /**
-   * The aws provider to manage the profile with.
-   *
-   * @default - the stack's default aws provider
-   */
-  readonly provider?: TerraformProvider;
-
-  /**
-   * Lifecycle settings. `replaceTriggeredBy` entries are kept, and the name
-   * trigger is added to them. Each entry (a resource, a construct of this
-   * library, an address string such as `"terraform_data.marker"`, or a
-   * reference such as `resource.fqn` or `resource.id`) is written as a plain
-   * address, which Terraform requires there, in the JSON and the HCL output.
-   *
-   * @default - only the name trigger
-   */
-  readonly lifecycle?: TerraformResourceLifecycle;
-
-  /**
-   * Resources the profile depends on: resources, constructs of this library
-   * (their main resource), address strings or references, each written as the
-   * address of the whole object (`depends_on` takes no attributes).
-   *
-   * @default - none
-   */
-  readonly dependsOn?: ITerraformDependable[];
-
-  /**
-   * One profile per element of a cdktf iterator, as Terraform's `for_each`:
-   * `TerraformIterator.fromMap(variable.value)` with
-   * `authenticationProfileName: iterator.value` (or `iterator.getString('name')`).
-   * Everything the construct declares is repeated alike: the name trigger has
-   * the same `for_each`, and the profile's `replace_triggered_by` names the
-   * matching instance (`terraform_data.<id>[each.key]`), so renaming one
-   * element replaces that profile only. With a map the keys stay the instance
-   * addresses; with a list the values do. The name must come from the iterator:
-   * one literal name for every instance is refused. Values known only at plan
-   * time (`each.value`) skip the checks they cannot satisfy. `adopt` writes an
-   * import block with the same `for_each` (Terraform 1.7 or later). The
-   * construct's references (`id`, …) are cdktf's references to a repeated
-   * resource; read one instance with `TerraformIterator.fromResources(profile.resource)`.
-   *
-   * @default - one profile
-   */
-  readonly forEach?: ITerraformIterator;
-
-  /**
-   * Number of profiles, as Terraform's `count` (a number, a number token, or a
-   * `TerraformCount`, whose `index` goes into the name). The name trigger has
-   * the same count, and the profile's `replace_triggered_by` names the matching
-   * instance (`terraform_data.<id>[count.index]`). Not with `forEach`; not with
-   * `adopt` (Terraform's import blocks repeat with `for_each` only).
-   *
-   * @default - one profile
-   */
-  readonly count?: number | TerraformCount;
 }
 
 /**
