@@ -9,7 +9,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { App } from '../../lib/core/framework';
 import { startEchoProviders, EchoProviders } from './echo-provider';
-import { ALL_PROVIDERS } from './echo-provider/schemas';
+import { ALL_PROVIDERS, ProviderSchema } from './echo-provider/schemas';
 import { synthApp } from './synth';
 import { terraformAsync } from './terraform-async';
 
@@ -43,8 +43,10 @@ export function firstDifference(json: unknown, hcl: unknown, at = ''): string | 
 
 /** Reattached echo providers shared by the judgements of one run. */
 export class HclJudge {
-  public static async start(): Promise<HclJudge> {
-    return new HclJudge(await startEchoProviders(ALL_PROVIDERS));
+  /** Starts the echo providers; `schemas` replace the default schema of the same provider (AWS_6 for aws 6.x). */
+  public static async start(schemas: readonly ProviderSchema[] = []): Promise<HclJudge> {
+    const served = ALL_PROVIDERS.map((p) => schemas.find((s) => s.address === p.address) ?? p);
+    return new HclJudge(await startEchoProviders(served));
   }
 
   private constructor(private readonly providers: EchoProviders) {}

@@ -1,8 +1,5 @@
 import { Construct, IConstruct } from 'constructs';
-import {
-  TerraformProvider,
-  TerraformResource,
-} from '../core/framework';
+import { TerraformProvider, TerraformResource, TerraformStack } from '../core/framework';
 import { ResourceMetaArguments } from '../core/meta-argument-props';
 import { ImportBlocks, ImportTarget } from '../core/import-blocks';
 import { compileSchema } from '../core/json-schema';
@@ -16,6 +13,9 @@ import { checkNumber } from '../core/scalar-positions';
 import { checkString, StringPosition } from '../core/string-position';
 import { ReferenceScope } from '../core/stack-references';
 import { TextGrammar } from '../core/text-grammar';
+import { constraintLowerBoundAtLeast } from '../core/version-constraint';
+import { regionPosition } from './aws-provider';
+import { awsProviderAcceptsRegion } from './aws-regions';
 import { addReplaceTrigger, ReplaceTriggerKind } from '../core/replace-trigger';
 import { wire } from '../core/wire';
 import { WireResource } from '../core/wire-elements';
@@ -65,6 +65,22 @@ export interface AuthenticationProfileProps extends ResourceMetaArguments {
    * @default ReplaceTriggerKind.TERRAFORM_DATA
    */
   readonly replaceTrigger?: ReplaceTriggerKind;
+
+  /**
+   * The region to manage the profile in: the aws provider 6.x's per-resource
+   * `region` argument (hashicorp/terraform-provider-aws,
+   * website/docs/guides/enhanced-region-support.html.markdown: Optional and
+   * Computed, validated against the provider's partition, a change replaces the
+   * resource). One of the regions provider 6.x knows (aws-regions.ts). Only
+   * with an aws provider whose version constraint admits 6.x and later alone
+   * (`versionConstraint: '>= 6.0, < 7.0'`): provider 5.x refuses the argument,
+   * so a stack whose constraint admits 5.x is a `ValidationError` at synth.
+   * `adopt` imports the profile from that region (`<name>@<region>`, the
+   * provider's import id for a region).
+   *
+   * @default - the region of the profile's aws provider
+   */
+  readonly region?: string;
 }
 
 /**
@@ -106,6 +122,8 @@ const checkProps = compileSchema({
     // Checked by the number pipeline.
     maxContentLength: {},
     replaceTrigger: { description: 'terraform_data or null_resource', enum: ['terraform_data', 'null_resource'] },
+    // Checked by the string pipeline (a region provider 6.x knows).
+    region: {},
     ...META_ARGUMENT_PROPERTIES,
   },
   additionalProperties: false,
@@ -118,14 +136,24 @@ const checkState = compileSchema({
   additionalProperties: false,
 });
 
-/** What the checks of the props yield: the content to write. */
+/** A per-resource region: one provider 6.x knows (it checks the region against its partition). */
+const PER_RESOURCE_REGION: StringPosition = {
+  ...regionPosition(true, '>= 6.0'),
+  rule: 'an AWS region the aws provider 6.x knows, such as eu-west-1',
+  check: (region) => (awsProviderAcceptsRegion(region, 6) ? undefined : 'an AWS region the aws provider 6.x knows, such as eu-west-1 (the provider checks a per-resource region against the regions of its partition)'),
+};
+
+/** What the checks of the props yield: the content and the region to write. */
 interface CheckedProfile {
   readonly content: string;
+  /** The region as written: its text when known (a Literal.text region as its text). */
+  readonly region?: string;
 }
 
 function validateProps(scope: IConstruct, props: AuthenticationProfileProps, referencesFrom: ReferenceScope): CheckedProfile {
   const problems = new Problems();
   const name = checkString(props.authenticationProfileName, { ...NAME, referencesFrom }, problems, 'props/authenticationProfileName');
+  const region = checkString(props.region, { ...PER_RESOURCE_REGION, referencesFrom }, problems, 'props/region');
   // A Literal.text value is checked as its text (the enum); strings are checked by the pipeline.
   checkProps(literalView(props), problems);
   requireKnown(props.replaceTrigger, problems, 'props/replaceTrigger', 'it chooses the type of the trigger resource');
@@ -151,7 +179,28 @@ function validateProps(scope: IConstruct, props: AuthenticationProfileProps, ref
     }
   }
   problems.throwIfAny(scope);
-  return { content: content!.written };
+  return { content: content!.written, region: props.region === undefined ? undefined : region?.text ?? props.region };
+}
+
+/**
+ * A per-resource region needs the aws provider 6.x: checked at synth time,
+ * when the stack's providers are declared, against the constraint of the
+ * provider the profile uses (its own, else the stack's default aws provider).
+ */
+function requireProvider6(profile: IConstruct, provider: TerraformProvider | undefined): void {
+  const stack = TerraformStack.of(profile);
+  const used =
+    provider ??
+    stack.node.findAll().find((c): c is TerraformProvider => TerraformProvider.isTerraformProvider(c) && c.terraformResourceType === 'aws' && (c as { alias?: string }).alias === undefined);
+  const constraint = used?.terraformGeneratorMetadata?.providerVersionConstraint;
+  if (constraint !== undefined && constraintLowerBoundAtLeast(constraint, [6, 0, 0])) return;
+  const problems = new Problems();
+  problems.add(
+    'props/region',
+    constraint ?? 'no aws provider',
+    `a region only with an aws provider whose version constraint admits 6.x and later alone (AwsProvider versionConstraint: ">= 6.0, < 7.0"): provider 5.x refuses a per-resource region${constraint === undefined ? '' : ` (the profile's provider allows "${constraint}")`}`,
+  );
+  problems.throwIfAny(profile);
 }
 
 /**
@@ -219,9 +268,11 @@ export class AuthenticationProfile extends Construct implements IAuthenticationP
     refuseCountInAdopt(scope, id, props);
     const profile = new AuthenticationProfile(scope, id, props);
     const resource = profile.resource;
+    // A profile in another region is imported as `<name>@<region>` (the provider 6.x's import id for a region).
+    const name = literalView(props.authenticationProfileName);
     ImportBlocks.of(profile).add(
       () => `${profile.address}${instanceIndex(repetitionOf(resource))}`,
-      literalView(props.authenticationProfileName),
+      profile.region === undefined ? name : `${name}@${profile.region}`,
       props.provider,
       props.forEach === undefined ? undefined : () => resource.forEach,
     );
@@ -278,6 +329,12 @@ export class AuthenticationProfile extends Construct implements IAuthenticationP
   public readonly replaceTriggerResource: TerraformResource;
   /** The canonical JSON content this construct synthesizes. */
   public readonly canonicalContent: string;
+  /**
+   * The region the profile is managed in, as written.
+   *
+   * @default - the region of the profile's aws provider
+   */
+  public readonly region?: string;
   /** The profile's Terraform address, `aws_redshift_authentication_profile.<logical id>`. */
   public get address(): string {
     // Read when asked: an `overrideLogicalId` on `resource` after construction is seen.
@@ -313,9 +370,12 @@ export class AuthenticationProfile extends Construct implements IAuthenticationP
     super(scope, id);
     // The trigger is repeated as the profile is, read from the profile at synth time.
     let profileResource: WireResource | undefined;
-    this.canonicalContent = validateProps(this, props, { construct: this, repeated: () => profileResource, forEach: props.forEach }).content;
+    const checked = validateProps(this, props, { construct: this, repeated: () => profileResource, forEach: props.forEach });
+    this.canonicalContent = checked.content;
+    this.region = checked.region;
     const name = props.authenticationProfileName;
     const content = this.canonicalContent;
+    const provider = props.provider;
 
     const trigger = addReplaceTrigger(this, 'NameTrigger', props.replaceTrigger ?? ReplaceTriggerKind.TERRAFORM_DATA, 'authentication_profile_name', name, () => profileResource);
     this.replaceTriggerResource = trigger;
@@ -328,10 +388,14 @@ export class AuthenticationProfile extends Construct implements IAuthenticationP
       forEach: props.forEach,
       count: props.count,
       replaceTriggeredBy: [trigger],
-      attributes: () => ({
-        authentication_profile_name: wire.string(name),
-        authentication_profile_content: wire.string(content),
-      }),
+      attributes: () => {
+        if (checked.region !== undefined) requireProvider6(this, provider);
+        return {
+          authentication_profile_name: wire.string(name),
+          authentication_profile_content: wire.string(content),
+          region: wire.string(checked.region),
+        };
+      },
     });
     profileResource = resource;
     this.resource = resource;

@@ -84,7 +84,7 @@ export interface AwsProviderProps {
  * (aws-regions.ts, the provider's own list); with `skipRegionValidation`, any
  * lowercase id of letters, digits and hyphens.
  */
-function regionPosition(skipValidation: unknown, versionConstraint: string): StringPosition {
+export function regionPosition(skipValidation: unknown, versionConstraint: string): StringPosition {
   const majors: (5 | 6)[] = constraintLowerBoundAtLeast(versionConstraint, [6, 0, 0]) ? [6] : [5, 6];
   const grammar = TextGrammar.repeat(TextGrammar.char(/[a-z0-9-]/), 1);
   if (skipValidation === true) return { rule: 'an AWS region id such as eu-west-1 (lowercase letters, digits and hyphens)', grammar };

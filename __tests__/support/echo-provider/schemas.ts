@@ -56,6 +56,24 @@ export const AWS: ProviderSchema = {
   dataSources: {},
 };
 
+/**
+ * hashicorp/aws 6.x: the profile gains the per-resource `region` argument,
+ * Optional and Computed (hashicorp/terraform-provider-aws,
+ * website/docs/r/redshift_authentication_profile.html.markdown at 6.x: "`region` -
+ * (Optional) Region where this resource will be managed. Defaults to the Region
+ * set in the provider configuration."; website/docs/guides/enhanced-region-support.html.markdown:
+ * "The new top-level `region` is Optional and Computed"). Served under the same
+ * address: a stack judged with it plans as provider 6.x would read it.
+ */
+export const AWS_6: ProviderSchema = {
+  ...AWS,
+  resources: {
+    aws_redshift_authentication_profile: {
+      attributes: { ...AWS.resources.aws_redshift_authentication_profile.attributes, region: optional('string', { computed: true }) },
+    },
+  },
+};
+
 export const DATADOG: ProviderSchema = {
   address: 'registry.terraform.io/datadog/datadog',
   provider: {
