@@ -62,16 +62,18 @@ describe('explain: large plans (finding 1)', () => {
   test('GIVEN 5,000 node manifests with 30 labels changed each THEN the text and the Markdown are written, a line per label', () => {
     const explanation = PlanExplanation._fromPlanAndMap(labelPlan(5000, 30), ConstructMap.fromStackConfig(nodeStack(5000)));
     const text = explanation.toText().split('\n');
-    // Summary, blank, heading, then per node its resource line and 30 field lines; a final newline.
-    expect(text).toHaveLength(3 + 5000 * 31 + 1);
-    expect(text).toContain('  nodes · node manifest w4999 · update · the configuration differs from the state · labels example.com/l29: "a" → "b"');
+    // Terraform's count, the summary, blank, heading, then the one construct's headline and 30 field lines per node; a final newline.
+    expect(text).toHaveLength(4 + 1 + 5000 * 30 + 1);
+    expect(text).toContain('  ~ nodes update: the configuration differs from the state');
+    expect(text).toContain('      w4999 labels example.com/l29: "a" → "b"');
     const markdown = explanation.toMarkdown().split('\n');
-    expect(markdown.filter((l) => l.startsWith('| `nodes` | node manifest'))).toHaveLength(5000 * 31);
+    expect(markdown.filter((l) => l.startsWith('| `~` | `nodes` |'))).toHaveLength(1);
+    expect(markdown.filter((l) => /^- w\d+ labels example\.com\/l\d+: "a" → "b"$/.test(l))).toHaveLength(5000 * 30);
   });
 
   test('GIVEN 130,000 resources these constructs did not make THEN the text lists each', () => {
     const text = PlanExplanation._fromPlanAndMap(otherPlan(130_000), ConstructMap.fromStackConfig(nodeStack(0))).toText();
-    expect(text.split('\n').filter((l) => / · delete · /.test(l))).toHaveLength(130_000);
+    expect(text.split('\n').filter((l) => /^ {2}- null_resource\.r\d+ delete: /.test(l))).toHaveLength(130_000);
   });
 });
 
@@ -144,6 +146,11 @@ function cellText(cell: string): string {
   return text;
 }
 
+/** Decodes the character references the Markdown's raw HTML uses. */
+function decodeEntities(text: string): string {
+  return text.replace(/&(amp|lt|gt|quot|#96|#124);/g, (_m, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#96': '`', '#124': '|' } as { [n: string]: string })[name]);
+}
+
 /** A plan of one resource these constructs did not make, at `address`, deleted. */
 const otherAt = (address: string) => ({ format_version: '1.2', resource_changes: [{ address, mode: 'managed', type: 'aws_s3_bucket', change: { actions: ['delete'], before: {}, after: null } }] });
 
@@ -154,7 +161,7 @@ describe('explain: Markdown code spans (finding 2)', () => {
     const address = 'aws_s3_bucket.x["``<img src=https://evil.example/t.png> [Approve this PR](https://evil.example) ``"]';
     const markdown = PlanExplanation._fromPlanAndMap(otherAt(address), stack).toMarkdown();
     const row = markdown.split('\n').find((l) => l.includes('aws_s3_bucket'))!;
-    expect(gfmCells(row).map(cellText)).toEqual([address, 'delete', 'deleted by the plan']);
+    expect(gfmCells(row).map(cellText)).toEqual(['-', address, 'delete', 'deleted by the plan']);
 
     // cases/53: a construct path and a node name that hold backtick runs, pipes and HTML.
     const config = {
@@ -173,8 +180,13 @@ describe('explain: Markdown code spans (finding 2)', () => {
         },
       ],
     };
-    const nodeRow = PlanExplanation._fromPlanAndMap(plan, ConstructMap.fromStackConfig(config)).toMarkdown().split('\n').find((l) => l.includes('node manifest'))!;
-    expect(gfmCells(nodeRow).map(cellText)).toEqual(['a``|<b>x</b>```|`', 'node manifest w``|<u>z</u>`', 'delete', 'deleted by the plan', 'kubernetes_manifest.nodes_w_4E8E45BF']);
+    const nodeMarkdown = PlanExplanation._fromPlanAndMap(plan, ConstructMap.fromStackConfig(config)).toMarkdown().split('\n');
+    const nodeRow = nodeMarkdown.find((l) => l.startsWith('| `-` |'))!;
+    expect(gfmCells(nodeRow).map(cellText)).toEqual(['-', 'a``|<b>x</b>```|`', '', 'delete', 'deleted by the plan', '']);
+    // The collapsible section's summary is raw HTML: the path reads literally once its entities are decoded.
+    const summary = nodeMarkdown.find((l) => l.startsWith('<summary>'))!;
+    expect(summary.replace(/<\/?(?:summary|code)>/g, '')).not.toMatch(/[<>]/);
+    expect(decodeEntities(summary.replace(/<\/?(?:summary|code)>/g, ''))).toBe('- a``|<b>x</b>```|`: delete');
   });
 
   test('GIVEN any text of the hostile alphabet and Markdown syntax THEN its code span in a table cell reads as the text itself', () => {
@@ -186,8 +198,8 @@ describe('explain: Markdown code spans (finding 2)', () => {
         const shown = explanation.changes[0].address;
         const row = explanation.toMarkdown().split('\n').find((l) => l.endsWith('| delete | deleted by the plan |'))!;
         const cells = gfmCells(row);
-        expect(cells).toHaveLength(3);
-        expect(cellText(cells[0])).toBe(shown);
+        expect(cells).toHaveLength(4);
+        expect(cellText(cells[1])).toBe(shown);
         // Any one-line text, backslashes unescaped.
         const line = escapeForLine(value, false);
         expect(cellText(gfmCells(`| ${codeSpan(line)} |`)[0])).toBe(line);
@@ -227,7 +239,7 @@ describe('explain: action lists (finding 3)', () => {
     expect(explanation.changes.map((r) => r.actions)).toEqual([['no-op'], ['create'], ['read'], ['update'], ['replace'], ['replace'], ['delete'], ['remove from state'], ['replace without destroy']]);
     const forgotten = PlanExplanation._fromPlanAndMap(bucketsWith([['create', 'forget']]), stack);
     expect(forgotten.changes[0].causes).toEqual(['Terraform plans a replacement; the existing object will not be destroyed (destroy = false is set in the configuration): Terraform forgets it']);
-    expect(forgotten.toText()).toContain('Plan: 1 to replace without destroy;');
+    expect(forgotten.toText()).toContain('Plan: 1 to add, 0 to change, 0 to destroy.\n0 constructs changed, 0 unchanged, 1 resource to forget (removed from state, not destroyed),');
     expect(forgotten.gatesMatched([ExplainGate.REPLACE, ExplainGate.DELETE])).toEqual([ExplainGate.REPLACE]);
     expect(reportIsValid(forgotten.toJson())).toBe(true);
   });
@@ -322,7 +334,8 @@ describe('explain: sensitive values (finding 4)', () => {
     };
     const explanation = PlanExplanation._fromPlanAndMap(plan, map);
     expect(explanation.changes[0].node).toBe('(sensitive)');
-    expect(explanation.toText()).toContain('nodes_worker-1_4E8E45BFx (no longer in the configuration) · node manifest (sensitive) · delete');
+    expect(explanation.toText()).toContain('  - nodes_worker-1_4E8E45BFx (no longer in the configuration) delete: deleted by the plan\n      (sensitive) node manifest: removed\n');
+    expect(explanation.toText() + explanation.toMarkdown() + explanation.toJson()).not.toContain('SECRETNODE');
   });
 });
 
@@ -349,9 +362,10 @@ describe('explain: attribution, causes and objects (findings 5, 6, 7, 8, 10)', (
   test('GIVEN a stack nested in a scope (finding 7) THEN construct paths are the metadata paths minus the stack\'s own path', () => {
     expect(config.resource.aws_redshift_authentication_profile[addressOf('aws_redshift_authentication_profile', 'team_analysts').split('.')[1]]['//'].metadata.path).toBe('prod/warehouse/team/analysts/Resource');
     const map = ConstructMap.fromStackDirectory(dir);
-    expect(map.originOf(addressOf('aws_redshift_authentication_profile', 'team_analysts'))).toEqual({ constructPath: 'team/analysts', resourceId: 'Resource' });
-    expect(map.originOf(addressOf('null_resource', 'team_analysts'))).toEqual({ constructPath: 'team/analysts', resourceId: 'NameTrigger' });
-    expect(map.originOf(addressOf('kubernetes_manifest', 'nodes'))).toEqual({ constructPath: 'nodes', resourceId: 'worker-1' });
+    const declared = (construct: string, resourceId: string, constructClass: string) => ({ constructPath: construct, resourceId, constructClass, source: expect.stringMatching(/^__tests__\/explain\/adversarial\.test\.ts:\d+$/) });
+    expect(map.originOf(addressOf('aws_redshift_authentication_profile', 'team_analysts'))).toEqual(declared('team/analysts', 'Resource', 'AuthenticationProfile'));
+    expect(map.originOf(addressOf('null_resource', 'team_analysts'))).toEqual(declared('team/analysts', 'NameTrigger', 'AuthenticationProfile'));
+    expect(map.originOf(addressOf('kubernetes_manifest', 'nodes'))).toEqual(declared('nodes', 'worker-1', 'NodeList'));
   });
 
   test('GIVEN node resources whose planned values lack kind, manifest or are unknown (finding 5: cases/18f, 18g, 19) THEN the stack attributes them to their NodeList', () => {
@@ -393,8 +407,8 @@ describe('explain: attribution, causes and objects (findings 5, 6, 7, 8, 10)', (
     const deposed = explained.changes.find((r) => r.deposed !== undefined)!;
     expect(deposed).toMatchObject({ constructPath: 'team/analysts', actions: ['delete'], deposed: '00000001', causes: ['deposed object 00000001 destroyed (an old object create_before_destroy left behind, not the current one)'] });
     expect(explained.changes.filter((r) => r.deposed === undefined).map((r) => r.actions)).toEqual([['create']]);
-    expect(explained.toText()).toContain(`· ${profile} (deposed object 00000001)`);
-    expect(explained.toMarkdown()).toContain(`| \`${profile}\` (deposed object \`00000001\`) |`);
+    expect(explained.toText()).toContain('-/+ team/analysts (AuthenticationProfile) create + delete: deposed object 00000001 destroyed (an old object create_before_destroy left behind, not the current one); new in the configuration');
+    expect(explained.toMarkdown()).toContain('deposed object 00000001 destroyed');
     expect(reportIsValid(explained.toJson())).toBe(true);
     expect(JSON.parse(explained.toJson()).changes.filter((r: any) => r.deposed === '00000001')).toHaveLength(1);
   });
@@ -422,8 +436,8 @@ describe('explain: drift of other resources, credential-looking keys (findings 9
     const explanation = PlanExplanation._fromPlanAndMap(plan, ConstructMap.fromStackConfig(nodeStack(0)));
     const markdown = explanation.toMarkdown();
     expect(markdown).not.toContain('no longer in the configuration');
-    expect(markdown).toContain('#### Changed outside Terraform\n\n| Address | Action | Cause |\n|---|---|---|\n| `aws_s3_bucket.b` | changed outside Terraform | changed outside Terraform |');
-    expect(explanation.toText()).toContain('Changed outside Terraform:\n  aws_s3_bucket.b · changed outside Terraform · changed outside Terraform');
+    expect(markdown).toContain('#### Changed outside Terraform\n\n| | Address | Action | Cause |\n|---|---|---|---|\n| `~` | `aws_s3_bucket.b` | changed outside Terraform | changed outside Terraform |');
+    expect(explanation.toText()).toContain('Changed outside Terraform:\n  ~ aws_s3_bucket.b changed outside Terraform\n');
   });
 
   test('GIVEN profile content under ConnectionString, Cookie, Bearer, SAS keys and a Cyrillic lookalike of Password (finding 11: cases/14, 15) THEN no value is shown, in reports and in error messages', () => {
@@ -469,7 +483,7 @@ describe('explain: smaller defects (finding 13)', () => {
       })),
     };
     const text = PlanExplanation._fromPlanAndMap(plan, ConstructMap.fromStackConfig(nodeStack(0))).toText();
-    expect(text).toContain('  aws_redshift_authentication_profile. (no longer in the configuration) · profile · delete');
-    expect(text).toContain('  aws_redshift_authentication_profile._ABCDEF12 (no longer in the configuration) · profile · delete');
+    expect(text).toContain('  - aws_redshift_authentication_profile. (no longer in the configuration) delete: deleted by the plan');
+    expect(text).toContain('  - aws_redshift_authentication_profile._ABCDEF12 (no longer in the configuration) delete: deleted by the plan');
   });
 });

@@ -63,7 +63,7 @@ describe('explain: the construct map', () => {
     expect(json.originOf(`${addresses[0]}["key.with.dots"]`)).toEqual(json.originOf(addresses[0]));
     // A released construct's removed blocks carry its path, in both synths.
     expect(released).toHaveLength(1);
-    expect(json.originOf(released[0])).toEqual({ constructPath: 'team/retired', resourceId: 'Resource' });
+    expect(json.originOf(released[0])).toEqual({ constructPath: 'team/retired', resourceId: 'Resource', constructClass: 'RestrictionPolicy', source: expect.stringMatching(/^__tests__\/explain\/explain\.test\.ts:\d+$/) });
     expect(hcl.originOf(released[0])).toEqual(json.originOf(released[0]));
   });
 
@@ -191,11 +191,14 @@ describe('explain: what is shown', () => {
       after: { api_version: 'v1', kind: 'Node', metadata: [{ name: 'n1' }], labels: { [hostile]: hostile } },
     });
     const explained = PlanExplanation.fromPlanAndConfig(plan, JSON.stringify(config()));
-    const rows = explained.toMarkdown().split('\n').filter((l) => l.startsWith('| `nodes`'));
-    expect(rows).toHaveLength(2);
-    for (const row of rows) expect(row.replace(/\\\|/g, '').split('|')).toHaveLength(7);
-    expect(explained.toMarkdown()).not.toContain('<script>');
-    expect(explained.toText().split('\n').filter((l) => l.includes(' · labels a|b'))).toHaveLength(1);
+    const markdown = explained.toMarkdown();
+    const rows = markdown.split('\n').filter((l) => l.startsWith('| `~` | `nodes`'));
+    expect(rows).toHaveLength(1);
+    for (const row of rows) expect(row.replace(/\\\|/g, '').split('|')).toHaveLength(8);
+    // The change itself, one list item in the construct's section, its syntax escaped.
+    expect(markdown.split('\n').filter((l) => l.startsWith('- n1 labels a\\|b'))).toHaveLength(1);
+    expect(markdown).not.toContain('<script>');
+    expect(explained.toText().split('\n').filter((l) => l.includes(' n1 labels a|b'))).toHaveLength(1);
   });
 
   test('GIVEN a construct path that holds a pipe and backticks (a construct id may) THEN its code span keeps the Markdown row whole', () => {
@@ -205,9 +208,9 @@ describe('explain: what is shown', () => {
       before: { resource_id: 'dashboard:abc', bindings: [{ relation: 'viewer', principals: ['role:a'] }] },
       after: { resource_id: 'dashboard:abc', bindings: [{ relation: 'viewer', principals: ['role:a', 'role:b|c'] }] },
     });
-    const rows = PlanExplanation.fromPlanAndConfig(plan, JSON.stringify(config)).toMarkdown().split('\n').filter((l) => l.startsWith('| ``team'));
-    expect(rows).toHaveLength(2);
-    for (const row of rows) expect(row.replace(/\\\|/g, '').split('|')).toHaveLength(7);
+    const rows = PlanExplanation.fromPlanAndConfig(plan, JSON.stringify(config)).toMarkdown().split('\n').filter((l) => l.startsWith('| `~` | ``team'));
+    expect(rows).toHaveLength(1);
+    for (const row of rows) expect(row.replace(/\\\|/g, '').split('|')).toHaveLength(8);
   });
 
   test('GIVEN gates THEN gatesMatched answers the ones the plan matches, in the order replace, delete, drift', () => {
@@ -246,8 +249,8 @@ describe('explain: resources not made by these constructs', () => {
       ['aws_redshift_authentication_profile.gone_0123ABCD', 'profile', 'delete'],
       ['aws_redshift_authentication_profile.generated', 'other', 'import'],
     ]);
-    expect(explained.toText()).toContain('\nResources not made by these constructs:\n  aws_redshift_authentication_profile.generated · import · import block (id "g")\n');
-    expect(explained.toText()).toContain('  gone (no longer in the configuration) · profile · delete · no longer in the configuration · aws_redshift_authentication_profile.gone_0123ABCD\n');
+    expect(explained.toText()).toContain('\nResources not made by these constructs:\n    aws_redshift_authentication_profile.generated import: import block (id "g")\n');
+    expect(explained.toText()).toContain('\n  - gone (no longer in the configuration) delete: no longer in the configuration\n');
   });
 });
 
@@ -262,10 +265,10 @@ describe('explain: the command', () => {
   test('GIVEN a plan JSON file THEN 0 and the report on stdout; --fail-on delete THEN 3, the report still written; --fail-on replace THEN 0', async () => {
     const ok = await runCommand(['explain', '--plan', planFile, '--stack', jsonDir, '--format', 'markdown']);
     expect(ok).toMatchObject({ code: 0, stderr: '' });
-    expect(ok.stdout).toContain('| `dashboard` | policy | delete | deleted by the plan |');
+    expect(ok.stdout).toContain('| `-` | `dashboard` | RestrictionPolicy | delete | deleted by the plan | `__tests__/explain/explain.test.ts:');
     const gated = await runCommand(['explain', '--plan', planFile, '--stack', jsonDir, '--fail-on', 'delete']);
     expect(gated).toMatchObject({ code: 3, stderr: 'explain: --fail-on matched: delete' });
-    expect(gated.stdout).toContain('dashboard · policy · delete');
+    expect(gated.stdout).toContain('  - dashboard (RestrictionPolicy) delete: deleted by the plan [__tests__/explain/explain.test.ts:');
     expect((await runCommand(['explain', '--plan', planFile, '--stack', jsonDir, '--fail-on', 'replace'])).code).toBe(0);
   });
 

@@ -15,7 +15,7 @@ import { echoStateOf } from '../support/echo-state';
 import { stackFile } from '../support/synth';
 import { workdir } from '../support/terraform';
 import { terraformAsync } from '../support/terraform-async';
-import { readmeSample, reportIsValid } from './support';
+import { docSample, reportIsValid } from './support';
 
 const TIMEOUT = 5 * 60 * 1000;
 const ROLE_A = 'role:00000000-0000-1111-0000-00000000000a';
@@ -101,12 +101,17 @@ describe('explain: policies and nodes on a real plan (echo providers)', () => {
     expect(reportIsValid(explained.toJson())).toBe(true);
   });
 
+  test('GIVEN the saved plan THEN the report\'s first line is Terraform\'s own count, as `terraform show` prints it', async () => {
+    const shown = (await terraformAsync(dir, ['show', '-no-color', 'tfplan'], { env: providers.env })).stdout;
+    expect(PlanExplanation.fromPlan(plan, dir).toText().split('\n')[0]).toBe(shown.split('\n').find((l) => l.startsWith('Plan: ')));
+  });
+
   test('GIVEN the binding change alone THEN the README sample is what explain prints for it', () => {
     const parsed = JSON.parse(plan);
     const only = { ...parsed, resource_changes: parsed.resource_changes.filter((c: any) => c.type === 'datadog_restriction_policy') };
     const explained = PlanExplanation.fromPlan(JSON.stringify(only), dir);
-    expect(readmeSample('explain-binding-text')).toBe(explained.toText());
-    expect(readmeSample('explain-binding-markdown')).toBe(explained.toMarkdown());
+    expect(docSample('explain-binding-text', explained.toText())).toBe(explained.toText());
+    expect(docSample('explain-binding-markdown', explained.toMarkdown())).toBe(explained.toMarkdown());
     expect(fs.existsSync(path.join(dir, 'cdk.tf.json'))).toBe(true);
   });
 });

@@ -16,7 +16,7 @@ import { RedshiftEmulator } from '../support/redshift-emulator';
 import { stackFile } from '../support/synth';
 import { init, workdir } from '../support/terraform';
 import { terraformAsync } from '../support/terraform-async';
-import { readmeSample, reportIsValid, runCommand, SECRET_MARKERS } from './support';
+import { docSample, reportIsValid, runCommand, SECRET_MARKERS } from './support';
 
 const TIMEOUT = 10 * 60 * 1000;
 const STACK = 'explained';
@@ -199,12 +199,31 @@ describe('explain: profiles on a real plan (aws provider, Redshift emulator)', (
     expect(await runCommand(['explain', '--plan', path.join(dir, 'refresh.json'), '--stack', dir, '--fail-on', 'replace,delete'])).toMatchObject({ code: 0, stderr: '' });
   });
 
+  test('GIVEN the saved plan THEN the report\'s first line is Terraform\'s own count, as `terraform show` prints it', async () => {
+    const shown = (await terraformAsync(dir, ['show', '-no-color', 'tfplan'], { env })).stdout;
+    const terraformLine = shown.split('\n').find((l) => l.startsWith('Plan: '));
+    expect(terraformLine).toBeDefined();
+    const explained = PlanExplanation.fromPlan(plan, dir);
+    expect(explained.toText().split('\n')[0]).toBe(terraformLine);
+    // This plan has every kind Terraform counts: an import, adds, changes, destroys and forgets.
+    expect(explained.terraformCounts).toEqual({ import: 1, add: 6, change: 2, destroy: 5, forget: 2 });
+  });
+
   test('GIVEN the rename alone THEN the README sample is what explain prints for it', () => {
     const renamed = new Set([addresses.renamed.profile, addresses.renamed.trigger]);
     const parsed = JSON.parse(plan);
     const only = { ...parsed, resource_changes: parsed.resource_changes.filter((c: any) => renamed.has(c.address)), resource_drift: [] };
     const explained = PlanExplanation.fromPlan(JSON.stringify(only), dir);
-    expect(readmeSample('explain-rename-text')).toBe(explained.toText());
-    expect(readmeSample('explain-rename-markdown')).toBe(explained.toMarkdown());
+    expect(docSample('explain-rename-text', explained.toText())).toBe(explained.toText());
+    expect(docSample('explain-rename-markdown', explained.toMarkdown())).toBe(explained.toMarkdown());
+  });
+
+  test('GIVEN the content change alone THEN the docs\' sample is what explain prints for it', () => {
+    const updated = new Set([addresses.updated.profile, addresses.updated.trigger]);
+    const parsed = JSON.parse(plan);
+    const only = { ...parsed, resource_changes: parsed.resource_changes.filter((c: any) => updated.has(c.address)), resource_drift: [] };
+    const explained = PlanExplanation.fromPlan(JSON.stringify(only), dir);
+    expect(docSample('explain-content-text', explained.toText())).toBe(explained.toText());
+    expect(docSample('explain-content-markdown', explained.toMarkdown())).toBe(explained.toMarkdown());
   });
 });

@@ -18,12 +18,23 @@ export function reportIsValid(json: string): boolean {
   throw new Error(`the report does not match its schema: ${JSON.stringify(validate.errors)}`);
 }
 
-/** The text of README.md's fenced block between `<!-- name:start -->` and `<!-- name:end -->`. */
-export function readmeSample(name: string): string {
-  const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-  const match = new RegExp(`<!-- ${name}:start -->\\n\`\`\`[a-z]*\\n([\\s\\S]*?)\`\`\`\\n<!-- ${name}:end -->`).exec(readme);
-  if (match === null) throw new Error(`README.md has no sample ${name}`);
-  return match[1];
+/**
+ * The text of docs/explain.md's fenced block between `<!-- name:start -->` and
+ * `<!-- name:end -->`, which the tests compare with what explain prints. With
+ * UPDATE_DOC_SAMPLES=1 the block is rewritten to `actual` first (then review
+ * the diff of docs/explain.md, as a snapshot's).
+ */
+export function docSample(name: string, actual: string): string {
+  const file = path.join(ROOT, 'docs', 'explain.md');
+  const doc = fs.readFileSync(file, 'utf8');
+  const block = new RegExp(`(<!-- ${name}:start -->\\n(\`{3,})[a-z]*\\n)([\\s\\S]*?)(\\2\\n<!-- ${name}:end -->)`);
+  const match = block.exec(doc);
+  if (match === null) throw new Error(`docs/explain.md has no sample ${name}`);
+  if (process.env.UPDATE_DOC_SAMPLES === '1' && match[3] !== actual) {
+    fs.writeFileSync(file, doc.replace(block, (_m, open: string, _f: string, _old: string, close: string) => `${open}${actual}${close}`));
+    return actual;
+  }
+  return match[3];
 }
 
 /** Runs the package's command in-process; stdout and stderr as text (lines joined). */

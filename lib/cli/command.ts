@@ -5,6 +5,10 @@ import { serverExcerpt } from '../core/server-text';
 export interface CommandIo {
   readonly stderr: (line: string) => void;
   readonly stdout?: (line: string) => void;
+  /** Whether stdout is a terminal (colour is written only there). @default false */
+  readonly stdoutIsTerminal?: boolean;
+  /** The environment (`NO_COLOR`, `GITHUB_STEP_SUMMARY`). @default process.env */
+  readonly env?: NodeJS.ProcessEnv;
 }
 
 /** One subcommand of the package's command. */
@@ -21,6 +25,8 @@ export interface Subcommand {
 export const PROCESS_IO: CommandIo = {
   stderr: (line) => process.stderr.write(`${line}\n`),
   stdout: (line) => process.stdout.write(`${line}\n`),
+  stdoutIsTerminal: process.stdout.isTTY === true,
+  env: process.env,
 };
 
 /**

@@ -20,6 +20,15 @@ export const EXPLAIN_EXIT = { OK: 0, UNREADABLE: 1, USAGE: 2, GATE: 3 } as const
 
 const FORMATS = ['text', 'markdown', 'json'] as const;
 
+/**
+ * Colour for the text report: on a terminal, unless `--no-color` is given or
+ * `NO_COLOR` is set to anything but the empty string (no-color.org).
+ */
+export function wantsColor(io: CommandIo, noColorFlag: boolean): boolean {
+  const noColor = (io.env ?? process.env).NO_COLOR;
+  return io.stdoutIsTerminal === true && !noColorFlag && (noColor === undefined || noColor === '');
+}
+
 /** How long `terraform show -json` may take for a saved plan file. */
 export const SHOW_TIMEOUT_MS = 120_000;
 
@@ -27,13 +36,16 @@ export const SHOW_TIMEOUT_MS = 120_000;
 export function explainUsage(): string {
   const command = commandName();
   return [
-    `usage: ${command} explain --plan FILE [--stack DIR] [--format text|markdown|json] [--fail-on replace,delete,drift]`,
+    `usage: ${command} explain --plan FILE [--stack DIR] [--format text|markdown|json] [--fail-on replace,delete,drift] [--no-color] [--parts-dir DIR]`,
     '',
     '  --plan FILE     `terraform show -json` output, or a saved plan file (terraform plan -out=FILE),',
     '                  which is read with `terraform show -json` in the stack directory',
     '  --stack DIR     the synthesized stack directory (cdktf.out/stacks/<stack>; default: the current directory)',
     '  --format F      text (default), markdown (a pull-request comment) or json (docs/explain-report.schema.json)',
     '  --fail-on LIST  exit 3 when the plan replaces or deletes a resource, or found drift (comma-separated)',
+    '  --no-color      no colour in the text report (also when NO_COLOR is set; colour only on a terminal)',
+    '  --parts-dir DIR with --format markdown: also write the report in parts that each fit a GitHub comment,',
+    '                  DIR/explain-part-N.md, each starting with a marker that stays the same from run to run',
     'exit: 0 report written and no gate matched; 1 the plan or stack could not be read; 2 usage;',
     '      3 a --fail-on gate matched (the report is still written).',
   ].join('\n');
@@ -53,6 +65,8 @@ export async function runExplain(argv: string[], io: CommandIo = PROCESS_IO): Pr
         'stack': { type: 'string' },
         'format': { type: 'string' },
         'fail-on': { type: 'string' },
+        'no-color': { type: 'boolean' },
+        'parts-dir': { type: 'string' },
         'help': { type: 'boolean', short: 'h' },
       },
     }));
@@ -81,6 +95,8 @@ export async function runExplain(argv: string[], io: CommandIo = PROCESS_IO): Pr
   const unknownGate = gates.find((g) => !(ALL_GATES as readonly string[]).includes(g));
   if (unknownGate !== undefined) return usageError(io, `--fail-on takes ${ALL_GATES.join(', ')}, not ${JSON.stringify(escapeForLine(unknownGate))}`);
   const stack = (values.stack as string | undefined) ?? '.';
+  const partsDir = values['parts-dir'] as string | undefined;
+  if (partsDir !== undefined && format !== 'markdown') return usageError(io, '--parts-dir goes with --format markdown');
 
   let report: string;
   let matched: ExplainGate[];
@@ -88,7 +104,8 @@ export async function runExplain(argv: string[], io: CommandIo = PROCESS_IO): Pr
     // Reading, explaining and rendering all in here: whatever fails, stderr gets one line, never a stack trace.
     const map = ConstructMap.fromStackDirectory(stack);
     const explanation = PlanExplanation._fromPlanAndMap(readPlanText(planFile, stack), map);
-    report = format === 'json' ? explanation.toJson() : format === 'markdown' ? explanation.toMarkdown() : explanation.toText();
+    report = format === 'json' ? explanation.toJson() : format === 'markdown' ? explanation.toMarkdown() : explanation.toText({ color: wantsColor(io, values['no-color'] === true) });
+    if (partsDir !== undefined) writeParts(partsDir, explanation.toMarkdownParts());
     matched = explanation.gatesMatched(gates as ExplainGate[]);
   } catch (e) {
     io.stderr(`explain: ${unreadableMessage(e)}`);
@@ -100,6 +117,17 @@ export async function runExplain(argv: string[], io: CommandIo = PROCESS_IO): Pr
     return EXPLAIN_EXIT.GATE;
   }
   return EXPLAIN_EXIT.OK;
+}
+
+/** Writes each Markdown part to DIR/explain-part-N.md (stale parts of an earlier, longer report removed). */
+function writeParts(dir: string, parts: readonly string[]): void {
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    for (const name of fs.readdirSync(dir)) if (/^explain-part-\d+\.md$/.test(name)) fs.rmSync(path.join(dir, name));
+    parts.forEach((part, i) => fs.writeFileSync(path.join(dir, `explain-part-${i + 1}.md`), part));
+  } catch (e) {
+    throw new Unreadable(`cannot write the Markdown parts to ${JSON.stringify(escapeForLine(path.basename(dir)))}: ${(e as NodeJS.ErrnoException).code ?? 'error'}`);
+  }
 }
 
 function usageError(io: CommandIo, message: string): number {

@@ -27,6 +27,7 @@ import { KubeJson, nodeManifest, nodeToKube } from './mappers';
 import { nodeListFromKubectlJson } from './kubectl-json';
 import { ListMeta, Node, NodeListModel, Taint } from './model';
 import { NodeListFindings, validateNodeList } from './validation';
+import { recordOrigin } from '../core/construct-origin';
 
 /** How a {@link NodeList} manages its nodes. */
 export enum NodeListMode {
@@ -236,6 +237,7 @@ export class NodeList extends Construct {
   constructor(scope: Construct, id: string, props: NodeListProps) {
     props = readProps(constructPathOf(scope, id), props, 'props', false);
     super(scope, id);
+    recordOrigin(this, 'NodeList');
     const mode = props.mode ?? NodeListMode.MANIFEST;
     const problems = new Problems();
     refuseRepetition(props, problems);

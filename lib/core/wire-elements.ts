@@ -9,6 +9,7 @@ import {
   TerraformResourceLifecycle,
 } from './framework';
 import { withHclLifecycle } from './hcl-lifecycle';
+import { originOf } from './construct-origin';
 import { hclValueForCdktf } from './hcl-writer';
 import { instanceIndex, plainAddresses, repetitionOf } from './meta-arguments';
 import { toHclAttributes, toJsonAttributes, WireAttributes } from './wire';
@@ -142,6 +143,13 @@ export class WireResource extends TerraformResource {
 
   public toTerraform(): any {
     return this.released ? {} : super.toTerraform();
+  }
+
+  // The owning construct's class and declaring line (construct-origin.ts), beside cdktf's path: `explain` reads them.
+  protected get constructNodeMetadata(): { [key: string]: any } {
+    const base = super.constructNodeMetadata;
+    const origin = originOf(this);
+    return origin === undefined ? base : { ...base, metadata: { ...base.metadata, ...origin } };
   }
 
   public toHclTerraform(): any {

@@ -20,6 +20,10 @@ export interface ResourceOrigin {
   readonly constructPath: string;
   /** The resource's own id in the construct tree (`Resource`, `NameTrigger`, a node name). */
   readonly resourceId: string;
+  /** The class of the construct of this library that owns it (lib/core/construct-origin.ts), when recorded. */
+  readonly constructClass?: string;
+  /** `file:line` of the code that declared that construct, when recorded. */
+  readonly source?: string;
 }
 
 /** Addresses (`type.name`, without an instance key) to where they come from. */
@@ -167,7 +171,15 @@ function originOf(block: unknown, stackPath: readonly string[] | undefined): Res
   const constructPath = segments.slice(below, -1);
   // stack/resource: declared by the stack itself, not by a construct; an empty segment names no construct.
   if (constructPath.length === 0 || constructPath.some((s) => s === '')) return undefined;
-  return { constructPath: constructPath.join('/'), resourceId: segments[segments.length - 1] };
+  const metadata = (block as any)['//'].metadata;
+  const constructClass = typeof metadata.construct === 'string' && metadata.construct !== '' ? metadata.construct : undefined;
+  const source = typeof metadata.source === 'string' && metadata.source !== '' ? metadata.source : undefined;
+  return {
+    constructPath: constructPath.join('/'),
+    resourceId: segments[segments.length - 1],
+    ...(constructClass === undefined ? {} : { constructClass }),
+    ...(source === undefined ? {} : { source }),
+  };
 }
 
 function describeShape(value: unknown): string {

@@ -4,7 +4,8 @@ import { escapeForLine } from '../core/server-text';
 import { causesOf, actionsOf, driftActionsOf, replaceCause, TriggerRename } from './actions';
 import { ABSENT, ChangeSide, display } from './change-side';
 import { ConstructMap, formerConstructName, instanceKeyOf } from './construct-map';
-import { ExplainedFieldChange, ExplainedResource } from './explained';
+import { ExplainedFieldChange, ExplainedOutput, ExplainedResource } from './explained';
+import { explainOutputs } from './report';
 import { byCodeUnit } from './field-diff';
 import { nodeFieldChanges, nodeNameOf } from './node-fields';
 import { PlanChange, PlanJson, PlanResourceChange } from './plan-json';
@@ -16,6 +17,7 @@ import { ResourceKinds, resourceKind } from './resource-kind';
 export interface ExplainedPlan {
   readonly changes: ExplainedResource[];
   readonly drift: ExplainedResource[];
+  readonly outputs: ExplainedOutput[];
 }
 
 /** Explains every managed resource of the plan (data sources are reads, not changes). */
@@ -31,12 +33,15 @@ export function explainPlan(plan: PlanJson, map: ConstructMap): ExplainedPlan {
   return {
     changes: sorted(changes.map((p) => explainChange(p, renames))),
     drift: sorted(drift.map(explainDrift)),
+    outputs: explainOutputs(plan.outputChanges),
   };
 }
 
 interface Prepared {
   readonly change: PlanResourceChange;
   readonly constructPath?: string;
+  readonly constructClass?: string;
+  readonly source?: string;
   readonly kind: string;
   readonly before: ChangeSide;
   readonly after: ChangeSide;
@@ -48,7 +53,7 @@ function prepare(change: PlanResourceChange, map: ConstructMap): Prepared {
   const actions = change.change.actions;
   const leaving = actions.includes('delete') && !actions.includes('create') ? true : actions.length === 1 && actions[0] === 'forget';
   const kind = resourceKind(change.type, change.address, origin, before, after, leaving);
-  return { change, constructPath: origin?.constructPath, kind, before, after };
+  return { change, constructPath: origin?.constructPath, constructClass: origin?.constructClass, source: origin?.source, kind, before, after };
 }
 
 function sidesOf(c: PlanChange): { before: ChangeSide; after: ChangeSide } {
@@ -100,6 +105,8 @@ function resource(p: Prepared, actions: string[], causes: string[], fields: Expl
     // Terraform's addresses quote their keys with its own escapes: only what would break the line is escaped.
     address: escapeForLine(p.change.address, false),
     ...(p.constructPath === undefined ? {} : { constructPath: escapeForLine(p.constructPath) }),
+    ...(p.constructClass === undefined ? {} : { constructClass: escapeForLine(p.constructClass) }),
+    ...(p.source === undefined ? {} : { source: escapeForLine(p.source) }),
     kind: p.kind,
     ...(node === undefined ? {} : { node: escapeForLine(node) }),
     actions,

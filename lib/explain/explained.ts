@@ -46,6 +46,18 @@ export interface ExplainedResource {
    */
   readonly constructPath?: string;
   /**
+   * The class of the construct that declared it.
+   *
+   * @default - none: not recorded, or not declared by a construct of this library
+   */
+  readonly constructClass?: string;
+  /**
+   * `file:line` of the code that declared its construct, relative to the app's directory.
+   *
+   * @default - none: not recorded, or not declared by a construct of this library
+   */
+  readonly source?: string;
+  /**
    * What the resource is to its construct: `profile`, `name trigger`,
    * `policy`, `node manifest`, `node labels`, `node annotations`, `node taints`,
    * or `other` for a resource these constructs did not make.
@@ -83,4 +95,95 @@ export interface ExplainedResource {
   readonly deposed?: string;
   /** The field changes, in the construct's terms (none for a delete or a removal from state). */
   readonly fields: ExplainedFieldChange[];
+}
+
+/** A field change under a construct's headline: a field change, and the node it is on for a node list. */
+export interface ExplainedConstructField extends ExplainedFieldChange {
+  /**
+   * The node the change is on (a NodeList's changes are per node).
+   *
+   * @default - none (not a node resource)
+   */
+  readonly node?: string;
+}
+
+/**
+ * One construct (one instance, for a construct repeated with `forEach` or
+ * `count`) and everything the plan does to it: its resources folded into one
+ * headline, the cause stated once, its field changes beneath.
+ */
+export interface ExplainedConstruct {
+  /**
+   * The construct's path below the stack; for a construct the configuration no
+   * longer has (deleted, released), the construct part of cdktf's name for it.
+   */
+  readonly constructPath: string;
+  /**
+   * The instance key, `["key"]` or `[0]`, of a construct repeated with `forEach` or `count`.
+   *
+   * @default - none (not repeated)
+   */
+  readonly instanceKey?: string;
+  /** False for a construct the configuration no longer has (its resources are deleted or forgotten). */
+  readonly inConfiguration: boolean;
+  /**
+   * The construct's class (`AuthenticationProfile`, `RestrictionPolicy`, `NodeList`), from the stack's metadata.
+   *
+   * @default - none: a stack synthesized by a version that did not record it
+   */
+  readonly constructClass?: string;
+  /**
+   * `file:line` of the code that declared the construct, relative to the app's directory.
+   *
+   * @default - none: not recorded (turned off, or a stack synthesized by a version that did not record it)
+   */
+  readonly source?: string;
+  /**
+   * Terraform's symbol for what happens: `+` create, `~` update, `-/+` replace
+   * (`+/-` creating first), `+/.` replace without destroy, `-` delete, `.`
+   * remove from state, `<=` read; blank (three spaces) for a move or an import alone.
+   */
+  readonly symbol: string;
+  /** What happens to the construct, in order (the actions of its resources, `no-op` only when nothing else). */
+  readonly actions: string[];
+  /** Why, each cause once; the name trigger's replacement shows as the cause of the profile's, not as a change of its own. */
+  readonly causes: string[];
+  /** The addresses of the construct's resources in the plan, the folded name trigger included. */
+  readonly addresses: string[];
+  /** The field changes, in the construct's terms, each once. */
+  readonly fields: ExplainedConstructField[];
+}
+
+/** A root module output's change. */
+export interface ExplainedOutput {
+  /** The output's name. */
+  readonly name: string;
+  /** `create`, `update`, `delete` or `no-op`. */
+  readonly action: string;
+  /**
+   * The value before, as field values are shown (`(sensitive)` for a sensitive output).
+   *
+   * @default - none (created)
+   */
+  readonly before?: string;
+  /**
+   * The value after, shown as `before` is.
+   *
+   * @default - none (deleted)
+   */
+  readonly after?: string;
+}
+
+/** Terraform's own count of the plan, as its `Plan:` line gives it. */
+export interface TerraformCounts {
+  /** Resources imported. */
+  readonly import: number;
+  /** Resources created (replacements included). */
+  readonly add: number;
+  /** Resources updated in place. */
+  readonly change: number;
+  /** Resources destroyed (replacements included). */
+  readonly destroy: number;
+  /** Resources removed from state without being destroyed. */
+  readonly forget: number;
 }

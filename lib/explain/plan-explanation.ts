@@ -3,14 +3,25 @@
 import { readArgument } from '../core/snapshot';
 import { ConstructMap } from './construct-map';
 import { explainPlan } from './explain-plan';
-import { ExplainedResource } from './explained';
+import { ExplainedConstruct, ExplainedOutput, ExplainedResource, TerraformCounts } from './explained';
 import { describeValue } from '../core/received-value';
 import { ValidationError } from '../core/validation-error';
 import { ALL_GATES, ExplainGate, matchedGates } from './gates';
 import { readPlanJson } from './plan-json';
 import { renderJson } from './render-json';
-import { renderMarkdown } from './render-markdown';
+import { MARKDOWN_PART_LIMIT, renderMarkdown, renderMarkdownParts } from './render-markdown';
 import { renderText } from './render-text';
+import { buildReport, Report } from './report';
+
+/** How {@link PlanExplanation.toText} writes. */
+export interface ExplainTextOptions {
+  /**
+   * ANSI colours (Terraform's: green for what is made, red for what goes, yellow for updates).
+   *
+   * @default false
+   */
+  readonly color?: boolean;
+}
 
 /**
  * A Terraform plan explained per construct: for each resource, the construct
@@ -52,7 +63,7 @@ export class PlanExplanation {
   /** @internal */
   public static _fromPlanAndMap(plan: unknown, map: ConstructMap): PlanExplanation {
     const explained = explainPlan(readPlanJson(plan), map);
-    return new PlanExplanation(explained.changes, explained.drift);
+    return new PlanExplanation(buildReport(explained.changes, explained.drift, explained.outputs));
   }
 
   /** Every managed resource of the plan's `resource_changes`, unchanged ones included: construct resources by construct path then address, then the others by address. */
@@ -61,27 +72,73 @@ export class PlanExplanation {
   /** What the refresh found changed outside Terraform (`resource_drift`), in the same order. */
   public readonly drift: ExplainedResource[];
 
-  private constructor(changes: ExplainedResource[], drift: ExplainedResource[]) {
-    this.changes = changes;
-    this.drift = drift;
+  /** The changes per construct (one entry per construct instance, unchanged ones included), in the same order. */
+  public readonly constructs: ExplainedConstruct[];
+
+  /** The drift per construct. */
+  public readonly driftConstructs: ExplainedConstruct[];
+
+  /** The root module's output changes (unchanged outputs left out), by name. */
+  public readonly outputs: ExplainedOutput[];
+
+  /** Terraform's own count of the plan, as its `Plan:` line gives it. */
+  public readonly terraformCounts: TerraformCounts;
+
+  private readonly report: Report;
+
+  private constructor(report: Report) {
+    this.report = report;
+    this.changes = [...report.changes];
+    this.drift = [...report.drift];
+    this.constructs = [...report.constructs];
+    this.driftConstructs = [...report.driftConstructs];
+    this.outputs = [...report.outputs];
+    this.terraformCounts = report.terraform;
   }
 
   /**
-   * The terminal view: a summary line, then one line per changed resource and per field change.
+   * The terminal view: Terraform's count, then one block per changed construct
+   * (a headline with its symbol, path, class, action and cause, and where it
+   * was declared; its field changes beneath), the drift, the other resources
+   * and the outputs.
    *
+   * @param options colour
    * @returns the text, ending with a newline
    */
-  public toText(): string {
-    return renderText(this.changes, this.drift);
+  public toText(options?: ExplainTextOptions): string {
+    options = readArgument('PlanExplanation.toText', 'options', options);
+    const color = options?.color;
+    if (color !== undefined && typeof color !== 'boolean') {
+      throw new ValidationError('PlanExplanation.toText', [{ path: 'options/color', received: describeValue(color), allowed: 'true or false' }]);
+    }
+    return renderText(this.report, color === true);
   }
 
   /**
-   * Markdown for a pull-request comment: a summary and a table per section.
+   * Markdown for a pull-request comment: Terraform's count, a summary table and
+   * a collapsible section per changed construct, in one text (every part of
+   * {@link toMarkdownParts}, in order).
    *
    * @returns the Markdown, ending with a newline
    */
   public toMarkdown(): string {
-    return renderMarkdown(this.changes, this.drift);
+    return renderMarkdown(this.report);
+  }
+
+  /**
+   * The Markdown cut into numbered parts that each fit a GitHub comment, each
+   * starting with `<!-- cdktf-warehouse-monitoring-cluster:explain part N -->`,
+   * a marker that stays the same from run to run.
+   *
+   * @param maxBytes the most UTF-8 bytes a part may hold (never fewer than its characters)
+   * @returns the parts, in order (one for most plans)
+   */
+  public toMarkdownParts(maxBytes?: number): string[] {
+    maxBytes = readArgument('PlanExplanation.toMarkdownParts', 'maxBytes', maxBytes);
+    if (maxBytes !== undefined && (typeof maxBytes !== 'number' || !Number.isInteger(maxBytes) || maxBytes < 4096)) {
+      throw new ValidationError('PlanExplanation.toMarkdownParts', [{ path: 'maxBytes', received: describeValue(maxBytes), allowed: 'a whole number of bytes, at least 4096' }]);
+    }
+    return renderMarkdownParts(this.report, maxBytes ?? MARKDOWN_PART_LIMIT);
   }
 
   /**
@@ -90,7 +147,7 @@ export class PlanExplanation {
    * @returns the JSON text, ending with a newline
    */
   public toJson(): string {
-    return renderJson(this.changes, this.drift);
+    return renderJson(this.report);
   }
 
   /**

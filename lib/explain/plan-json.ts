@@ -65,10 +65,18 @@ export interface PlanResourceChange {
   readonly change: PlanChange;
 }
 
+/** One entry of `output_changes`: the root module's output `name` and its change. */
+export interface PlanOutputChange {
+  readonly name: string;
+  readonly change: PlanChange;
+}
+
 /** The plan, as read. */
 export interface PlanJson {
   readonly resourceChanges: readonly PlanResourceChange[];
   readonly resourceDrift: readonly PlanResourceChange[];
+  /** The root module's outputs (jsonplan `OutputChanges`: a map of name to change), in name order. */
+  readonly outputChanges: readonly PlanOutputChange[];
 }
 
 /**
@@ -109,6 +117,7 @@ export function readPlanJson(input: string | unknown): PlanJson {
   const read = {
     resourceChanges: readChanges(plan.resource_changes, `${PLAN_ERROR_PATH}/resource_changes`, problems),
     resourceDrift: readChanges(plan.resource_drift, `${PLAN_ERROR_PATH}/resource_drift`, problems),
+    outputChanges: readOutputChanges(plan.output_changes, `${PLAN_ERROR_PATH}/output_changes`, problems),
   };
   problems.throwIfAnyAt(PLAN_ERROR_PATH);
   return read;
@@ -124,6 +133,21 @@ function readChanges(value: unknown, path: string, problems: Problems): PlanReso
   for (let i = 0; i < value.length; i++) {
     const read = readChange(value[i], `${path}/${i}`, problems);
     if (read !== undefined) out.push(read);
+  }
+  return out;
+}
+
+function readOutputChanges(value: unknown, path: string, problems: Problems): PlanOutputChange[] {
+  if (value === undefined || value === null) return [];
+  if (!isPlainObject(value)) {
+    problems.add(path, value, 'an object of output names to changes');
+    return [];
+  }
+  const out: PlanOutputChange[] = [];
+  for (const name of Object.keys(value as object).sort()) {
+    const key = name.replace(/~/g, '~0').replace(/\//g, '~1');
+    const change = readChangeBody((value as { [name: string]: unknown })[name], `${path}/${key}`, problems);
+    if (change !== undefined) out.push({ name, change });
   }
   return out;
 }

@@ -1,18 +1,28 @@
 // The machine-readable report; docs/explain-report.schema.json describes it.
-// Every resource is listed (unchanged ones too), in the explanation's order.
-import { ExplainedResource } from './explained';
+// Every resource is listed (unchanged ones too), in the explanation's order;
+// version 2 adds the same changes per construct, Terraform's count and the outputs.
+import { changedConstructs, Report } from './report';
 import { countActions } from './summary';
 
-/** The version of the report's format, in its `version` field. */
-export const REPORT_VERSION = 1;
+/** The version of the report's format, in its `version` field (2: constructs, terraform counts, outputs added). */
+export const REPORT_VERSION = 2;
 
 /** The explanation as JSON text (two-space indented, ending with a newline). */
-export function renderJson(changes: readonly ExplainedResource[], drift: readonly ExplainedResource[]): string {
-  const report = {
+export function renderJson(report: Report): string {
+  const { changed, unchanged } = changedConstructs(report);
+  const json = {
     version: REPORT_VERSION,
-    summary: { actions: countActions(changes, []), changedOutsideTerraform: drift.length },
-    changes,
-    drift,
+    summary: {
+      actions: countActions(report.changes, []),
+      changedOutsideTerraform: report.drift.length,
+      terraform: report.terraform,
+      constructs: { changed: changed.length, unchanged },
+    },
+    constructs: report.constructs,
+    driftConstructs: report.driftConstructs,
+    changes: report.changes,
+    drift: report.drift,
+    outputs: report.outputs,
   };
-  return `${JSON.stringify(report, null, 2)}\n`;
+  return `${JSON.stringify(json, null, 2)}\n`;
 }

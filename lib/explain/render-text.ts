@@ -1,11 +1,13 @@
-// The terminal view: a summary line, then one line per resource and one per
-// field change. Every line of a construct's resource names the construct path,
-// the kind, the action and the cause; unchanged resources are only counted.
+// The terminal view, for people: Terraform's count, then one block per changed
+// construct (a headline with its symbol, path, class, action and cause, stated
+// once, and where it was declared; its field changes beneath), the drift the
+// same way, the other resources by address, and the outputs. Unchanged
+// constructs are counted, not listed. Colour only when asked for.
+import { isUnchangedConstruct, symbolOf, terraformPlanLine } from './construct-changes';
 import { formerConstructName } from './construct-map';
-import { ExplainedResource } from './explained';
+import { ExplainedConstruct, ExplainedConstructField, ExplainedOutput, ExplainedResource } from './explained';
 import { fieldPhrase } from './field-text';
-import { ResourceKinds } from './resource-kind';
-import { summaryLine } from './summary';
+import { changedConstructs, Report } from './report';
 
 /**
  * The label of a resource's construct: its path; for a resource the
@@ -17,29 +19,74 @@ export function constructLabel(r: ExplainedResource): string {
   return r.constructPath ?? `${formerConstructName(r.address) || r.address} (no longer in the configuration)`;
 }
 
-/** `<construct> · <kind>[ <node>] · <actions> · <causes>`: what every line of a construct's resource starts with. */
-export function resourceHead(r: ExplainedResource): string {
-  return `${constructLabel(r)} · ${r.kind}${r.node === undefined ? '' : ` ${r.node}`} · ${r.actions.join(' + ')} · ${r.causes.join('; ')}`;
+/** The construct's name in a headline: its path, its instance key, and a mark when it is no longer in the configuration. */
+export function constructName(c: ExplainedConstruct): string {
+  return `${c.constructPath}${c.instanceKey ?? ''}${c.inConfiguration ? '' : ' (no longer in the configuration)'}`;
 }
 
-/** The explanation as terminal text. */
-export function renderText(changes: readonly ExplainedResource[], drift: readonly ExplainedResource[]): string {
-  const lines = [`Plan: ${summaryLine(changes, drift)}`];
-  const shown = changes.filter((r) => !isUnchanged(r));
-  const ours = shown.filter((r) => r.kind !== ResourceKinds.OTHER);
-  const others = shown.filter((r) => r.kind === ResourceKinds.OTHER);
+/** `<actions>: <causes>`, the cause left out when it only repeats the action (drift: "changed outside Terraform"). */
+export function actionAndCause(actions: readonly string[], causes: readonly string[]): string {
+  const action = actions.join(' + ');
+  const cause = causes.join('; ');
+  return cause === action ? action : `${action}: ${cause}`;
+}
+
+/** A field change under a headline: `node-a labels pool: "x" → "y"` for a node, else the field phrase. */
+export function constructFieldPhrase(f: ExplainedConstructField): string {
+  // A node added or removed as a whole: no value to show.
+  const phrase = f.before === undefined && f.after === undefined ? `${f.field}: ${f.change}` : fieldPhrase(f);
+  return f.node === undefined ? phrase : `${f.node} ${phrase}`;
+}
+
+/** The summary under Terraform's count: constructs changed and unchanged, drift. */
+export function constructSummary(report: Report): string {
+  const { changed, unchanged } = changedConstructs(report);
+  const drift = report.driftConstructs.length + report.otherDrift.length;
+  const parts = [`${changed.length} ${changed.length === 1 ? 'construct' : 'constructs'} changed`, `${unchanged} unchanged`];
+  // Terraform's Plan: line leaves them out.
+  if (report.terraform.forget > 0) parts.push(`${report.terraform.forget} ${report.terraform.forget === 1 ? 'resource' : 'resources'} to forget (removed from state, not destroyed)`);
+  if (report.others.length > 0) parts.push(`${report.others.length} other ${report.others.length === 1 ? 'resource' : 'resources'} changed`);
+  parts.push(drift === 0 ? 'nothing changed outside Terraform' : `${drift} changed outside Terraform`);
+  return parts.join(', ');
+}
+
+/** ANSI colours for the terminal; identity when colour is off. */
+interface Paint {
+  readonly symbol: (symbol: string) => string;
+  readonly bold: (text: string) => string;
+  readonly dim: (text: string) => string;
+}
+
+const PLAIN: Paint = { symbol: (s) => s, bold: (t) => t, dim: (t) => t };
+const ANSI: Paint = {
+  // Terraform's colours: green for what is made, red for what goes, yellow for updates, cyan for reads.
+  symbol: (s) => s.replace(/\+/g, '\u001b[32m+\u001b[0m').replace(/-|\./g, (c) => `\u001b[31m${c}\u001b[0m`).replace(/~/g, '\u001b[33m~\u001b[0m').replace(/<=/g, '\u001b[36m<=\u001b[0m'),
+  bold: (t) => `\u001b[1m${t}\u001b[0m`,
+  dim: (t) => `\u001b[2m${t}\u001b[0m`,
+};
+
+/** The explanation as terminal text; `color` adds ANSI colours. */
+export function renderText(report: Report, color = false): string {
+  const paint = color ? ANSI : PLAIN;
+  const lines = [terraformPlanLine(report.terraform), constructSummary(report)];
+  const { changed } = changedConstructs(report);
   // Lines are appended one by one: a plan of thousands of resources gives more lines than a call's arguments may hold.
-  if (ours.length > 0) {
+  if (changed.length > 0) {
     lines.push('', 'Changes by construct:');
-    for (const r of ours) appendAll(lines, resourceLines(r));
+    for (const c of changed) appendAll(lines, constructLines(c, paint));
   }
-  if (drift.length > 0) {
+  if (report.driftConstructs.length + report.otherDrift.length > 0) {
     lines.push('', 'Changed outside Terraform:');
-    for (const r of drift) appendAll(lines, r.kind === ResourceKinds.OTHER ? [otherLine(r)] : resourceLines(r));
+    for (const c of report.driftConstructs) appendAll(lines, constructLines(c, paint));
+    for (const r of report.otherDrift) lines.push(otherLine(r, paint));
   }
-  if (others.length > 0) {
+  if (report.others.length > 0) {
     lines.push('', 'Resources not made by these constructs:');
-    for (const r of others) lines.push(otherLine(r));
+    for (const r of report.others) lines.push(otherLine(r, paint));
+  }
+  if (report.outputs.length > 0) {
+    lines.push('', 'Outputs:');
+    for (const o of report.outputs) lines.push(`  ${paint.symbol(outputSymbol(o))} ${outputPhrase(o)}`);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -54,12 +101,27 @@ export function isUnchanged(r: ExplainedResource): boolean {
   return r.actions.length === 1 && r.actions[0] === 'no-op';
 }
 
-function resourceLines(r: ExplainedResource): string[] {
-  const head = resourceHead(r);
-  const moved = (r.previousAddress === undefined ? '' : ` (was ${r.previousAddress})`) + (r.deposed === undefined ? '' : ` (deposed object ${r.deposed})`);
-  return [`  ${head} · ${r.address}${moved}`, ...r.fields.map((f) => `  ${head} · ${fieldPhrase(f)}`)];
+function constructLines(c: ExplainedConstruct, paint: Paint): string[] {
+  const symbol = c.symbol.trim() === '' ? ' ' : c.symbol;
+  const head = `${paint.symbol(symbol.padStart(3))} ${paint.bold(constructName(c))}${c.constructClass === undefined ? '' : ` (${c.constructClass})`} ${actionAndCause(c.actions, c.causes)}`;
+  const lines = [c.source === undefined ? head : `${head} ${paint.dim(`[${c.source}]`)}`];
+  for (const f of c.fields) lines.push(`      ${constructFieldPhrase(f)}`);
+  return isUnchangedConstruct(c) ? [lines[0]] : lines;
 }
 
-function otherLine(r: ExplainedResource): string {
-  return `  ${r.address}${r.deposed === undefined ? '' : ` (deposed object ${r.deposed})`} · ${r.actions.join(' + ')} · ${r.causes.join('; ')}`;
+function otherLine(r: ExplainedResource, paint: Paint): string {
+  const symbol = symbolOf(r.actions, [r.terraformActions]);
+  return `${paint.symbol((symbol.trim() === '' ? ' ' : symbol).padStart(3))} ${r.address}${r.deposed === undefined ? '' : ` (deposed object ${r.deposed})`} ${actionAndCause(r.actions, r.causes)}`;
+}
+
+/** Terraform's symbol for an output's change. */
+export function outputSymbol(o: ExplainedOutput): string {
+  return o.action === 'create' ? '+' : o.action === 'delete' ? '-' : '~';
+}
+
+/** `name: before → after`, `name: added after`, `name: removed (was before)`. */
+export function outputPhrase(o: ExplainedOutput): string {
+  if (o.action === 'create') return `${o.name}: added ${o.after ?? ''}`.trimEnd();
+  if (o.action === 'delete') return `${o.name}: removed (was ${o.before ?? ''})`;
+  return `${o.name}: ${o.before ?? 'null'} → ${o.after ?? 'null'}`;
 }

@@ -13,12 +13,3 @@ export function countActions(changes: readonly ExplainedResource[], drift: reado
   for (const a of [...ACTION_ORDER, ...Object.keys(counts).filter((k) => !ACTION_ORDER.includes(k)).sort()]) if (counts[a] !== undefined) ordered[a] = counts[a];
   return ordered;
 }
-
-/** One line: `2 to create, 1 to replace, 3 unchanged; 1 changed outside Terraform`. */
-export function summaryLine(changes: readonly ExplainedResource[], drift: readonly ExplainedResource[]): string {
-  const counts = countActions(changes, []);
-  const parts = Object.entries(counts).map(([a, n]) => (a === 'no-op' ? `${n} unchanged` : `${n} to ${a}`));
-  const drifted = drift.length;
-  const text = parts.length === 0 ? 'no resources' : parts.join(', ');
-  return drifted === 0 ? `${text}; nothing changed outside Terraform` : `${text}; ${drifted} changed outside Terraform`;
-}

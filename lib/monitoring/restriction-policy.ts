@@ -23,6 +23,7 @@ import { Principal } from './principal';
 import { RestrictionPolicyRelations } from './relations';
 import { RestrictionPolicyResourceId } from './resource-id';
 import { ID_GRAMMAR, knownType, PRINCIPAL, readArgument, RESOURCE_ID } from './type-and-id';
+import { recordOrigin } from '../core/construct-origin';
 
 const TERRAFORM_TYPE = 'datadog_restriction_policy';
 
@@ -436,6 +437,7 @@ export class RestrictionPolicy extends Construct implements IRestrictionPolicy {
   constructor(scope: Construct, id: string, props: RestrictionPolicyProps) {
     props = readProps(constructPathOf(scope, id), props, 'props', false);
     super(scope, id);
+    recordOrigin(this, 'RestrictionPolicy');
     // Checked and made canonical by the text Terraform reads; known text is written as exactly that text.
     let resourceRef: WireResource | undefined;
     const checked = checkPolicy(this, props, { construct: this, repeated: () => resourceRef, forEach: props.forEach });

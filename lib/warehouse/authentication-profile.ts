@@ -20,6 +20,7 @@ import { addReplaceTrigger, ReplaceTriggerKind } from '../core/replace-trigger';
 import { wire } from '../core/wire';
 import { WireResource } from '../core/wire-elements';
 import { CheckedProfileContent, checkProfileContent, contentByteLength, CREDENTIAL_KEYS } from './authentication-profile-content';
+import { recordOrigin } from '../core/construct-origin';
 
 const TERRAFORM_TYPE = 'aws_redshift_authentication_profile';
 
@@ -368,6 +369,7 @@ export class AuthenticationProfile extends Construct implements IAuthenticationP
   constructor(scope: Construct, id: string, props: AuthenticationProfileProps) {
     props = readProps(constructPathOf(scope, id), props, 'props', false);
     super(scope, id);
+    recordOrigin(this, 'AuthenticationProfile');
     // The trigger is repeated as the profile is, read from the profile at synth time.
     let profileResource: WireResource | undefined;
     const checked = validateProps(this, props, { construct: this, repeated: () => profileResource, forEach: props.forEach });

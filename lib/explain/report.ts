@@ -1,0 +1,62 @@
+// Everything a rendering of the explanation reads: the per-resource lists, the
+// same changes per construct, the outputs and Terraform's own count.
+import { display } from './change-side';
+import { groupByConstruct, isUnchangedConstruct, terraformCounts } from './construct-changes';
+import { ExplainedConstruct, ExplainedOutput, ExplainedResource, TerraformCounts } from './explained';
+import { escapeForLine } from '../core/server-text';
+import { PlanOutputChange } from './plan-json';
+import { ResourceKinds } from './resource-kind';
+
+/** The explanation, as the renderings read it. */
+export interface Report {
+  /** Every managed resource change, unchanged ones included (the JSON's per-resource list). */
+  readonly changes: readonly ExplainedResource[];
+  /** What the refresh found changed outside Terraform. */
+  readonly drift: readonly ExplainedResource[];
+  /** The changes per construct, unchanged constructs included. */
+  readonly constructs: readonly ExplainedConstruct[];
+  /** The drift per construct. */
+  readonly driftConstructs: readonly ExplainedConstruct[];
+  /** Changed resources these constructs did not make, by address. */
+  readonly others: readonly ExplainedResource[];
+  /** Drift of resources these constructs did not make, by address. */
+  readonly otherDrift: readonly ExplainedResource[];
+  /** The root module's output changes (unchanged outputs left out). */
+  readonly outputs: readonly ExplainedOutput[];
+  /** Terraform's own count of the plan. */
+  readonly terraform: TerraformCounts;
+}
+
+/** Builds the report from the explained resources and the plan's output changes. */
+export function buildReport(changes: readonly ExplainedResource[], drift: readonly ExplainedResource[], outputs: readonly ExplainedOutput[]): Report {
+  const isOther = (r: ExplainedResource) => r.kind === ResourceKinds.OTHER;
+  return {
+    changes,
+    drift,
+    constructs: groupByConstruct(changes),
+    driftConstructs: groupByConstruct(drift),
+    others: changes.filter((r) => isOther(r) && !(r.actions.length === 1 && r.actions[0] === 'no-op')),
+    otherDrift: drift.filter(isOther),
+    outputs,
+    terraform: terraformCounts(changes),
+  };
+}
+
+/** The constructs the plan changes, and how many it leaves as they are. */
+export function changedConstructs(report: Report): { changed: ExplainedConstruct[]; unchanged: number } {
+  const changed = report.constructs.filter((c) => !isUnchangedConstruct(c));
+  return { changed, unchanged: report.constructs.length - changed.length };
+}
+
+/** The plan's output changes in words; unchanged outputs are left out. */
+export function explainOutputs(outputs: readonly PlanOutputChange[]): ExplainedOutput[] {
+  const out: ExplainedOutput[] = [];
+  for (const { name, change } of outputs) {
+    const action = change.actions.join() === 'delete,create' || change.actions.join() === 'create,delete' ? 'update' : change.actions[0];
+    if (action === 'no-op') continue;
+    const before = change.before === null ? undefined : display({ value: change.before, unknown: false, sensitive: change.beforeSensitive });
+    const after = change.after === null && change.afterUnknown !== true ? undefined : display({ value: change.after, unknown: change.afterUnknown, sensitive: change.afterSensitive });
+    out.push({ name: escapeForLine(name), action, ...(before === undefined || action === 'create' ? {} : { before }), ...(after === undefined || action === 'delete' ? {} : { after }) });
+  }
+  return out;
+}
