@@ -231,6 +231,24 @@ describe('adopt nodes with live values NodeList refuses', () => {
   });
 });
 
+test('GIVEN kubectl output whose items are not nodes (null, a number, no metadata, a number as name) THEN each is skipped with NodeList\'s problem, never a TypeError; exit 4', async () => {
+  const fixture = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'cluster', 'fixtures', 'kubectl-get-nodes.json'), 'utf8'));
+  fixture.items.push(null, 5, {}, { metadata: { name: 7 } });
+  const file = tempFile('odd.json');
+  fs.writeFileSync(file, JSON.stringify(fixture));
+  const out = tempFile('odd.ts');
+  const result = await adopt(['nodes', '--from-file', file, '--out', out]);
+  expect(result.code).toBe(4);
+  expect(result.stderr.filter((line) => line.startsWith('adopt: skipped '))).toEqual([
+    'adopt: skipped node "" (NodeList "nodes"): 1 invalid property: (the node): received null; allowed: a Node object with metadata, spec and status',
+    'adopt: skipped node "" (NodeList "nodes"): 1 invalid property: (the node): received 5; allowed: a Node object with metadata, spec and status',
+    'adopt: skipped node "" (NodeList "nodes"): 1 invalid property: metadata: received nothing; allowed: a value is required (an ObjectMeta object)',
+    expect.stringMatching(/^adopt: skipped node "" \(NodeList "nodes"\): 1 invalid property: metadata\/name: received 7; allowed: /),
+  ]);
+  const stack: TerraformStack = new (loadAdoptedModule(out).AdoptedNodesStack)(Testing.app(), 'adopted');
+  expect(importIds(synthJson(stack))).toHaveLength(2);
+});
+
 test('the modules written without refused resources type-check strictly against the library', () => {
   expect(written).toHaveLength(4);
   expect(typeErrors(written)).toEqual([]);

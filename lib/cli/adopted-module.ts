@@ -85,9 +85,16 @@ export function policyDeclarations(policies: readonly RestrictionPolicyProps[]):
 /** The nodes as the module declares them (items of one NodeList), sorted by name, with every field read. */
 export function nodeDeclarations(nodes: NodeListProps): Declaration<Node>[] {
   return nodes.items
-    .map((item) => ({ name: textOf(item.metadata?.name ?? ''), item }))
+    // Any item the file holds (null, a number): NodeList judges it; its name is only read here.
+    .map((item) => ({ name: nameOf(item), item }))
     .sort((a, b) => compare(a.name, b.name))
     .map((n, i) => ({ id: String(i), liveId: n.name, props: asWritten(n.item) as Node }));
+}
+
+/** A node's name as text, or '' for an item without one (refused by NodeList). */
+function nameOf(item: unknown): string {
+  const name = (item as { metadata?: { name?: unknown } } | null)?.metadata?.name;
+  return typeof name === 'string' ? textOf(name) : '';
 }
 
 /** The module for authentication profiles, sorted by name, without those refused. */
