@@ -13,7 +13,19 @@ import { IReadProgress } from '../core/read-progress';
 import { escapeForLine } from '../core/server-text';
 import { RestrictionPolicyReader } from '../monitoring/policy-reader';
 import { AuthenticationProfileReader } from '../warehouse/profile-reader';
-import { ModuleImports, nodesModule, policiesModule, profilesModule, ProviderDeclaration } from './adopted-module';
+import { refusedNodes, refusedPolicies, refusedProfiles } from './adopt-check';
+import {
+  EXIT_REFUSED,
+  ModuleImports,
+  nodeDeclarations,
+  nodesModule,
+  policiesModule,
+  policyDeclarations,
+  profileDeclarations,
+  profilesModule,
+  ProviderDeclaration,
+  RefusedResource,
+} from './adopted-module';
 import { CommandIo, PROCESS_IO, Subcommand } from './command';
 import { commandName, ownPackage } from './own-package';
 
@@ -52,14 +64,19 @@ export function adoptUsage(kind?: Kind): string {
     `  --request-timeout SECONDS each request in all (default: ${TIMEOUT_VARIABLES.total} in ms, else 10; 60 per page of nodes)`,
     '  seconds may have decimals (0.5)',
     'credentials: the AWS credential chain; DD_API_KEY and DD_APP_KEY; the kubeconfig.',
-    'exit: 0 written, 1 read or write failed, 2 usage.',
+    'each resource read is declared with its construct and synthesized before the module is written; one the',
+    'constructs refuse is left out: a line on stderr and a comment in the module name it and why.',
+    `exit: 0 written, every resource adopted; 1 read or write failed; 2 usage; ${EXIT_REFUSED} written without the resources the constructs refuse.`,
   ].join('\n');
 }
 
 /** Where the command writes: stderr for progress and errors; stdout, when given, for the help asked for. */
 export type AdoptIo = CommandIo;
 
-/** Runs `adopt` with the arguments after it; returns the exit code (0 written, 1 read or write failed, 2 usage). */
+/**
+ * Runs `adopt` with the arguments after it; returns the exit code (0 written, every resource adopted;
+ * 1 read or write failed; 2 usage; EXIT_REFUSED, 4: written without the resources the constructs refuse).
+ */
 export async function runAdopt(argv: string[], io: AdoptIo = PROCESS_IO): Promise<number> {
   let parsed;
   try {
@@ -117,10 +134,14 @@ export async function runAdopt(argv: string[], io: AdoptIo = PROCESS_IO): Promis
   try {
     let source: string;
     let summary: string;
+    let refused: RefusedResource[];
     if (kind === 'profiles') {
-      const profiles = await AuthenticationProfileReader.list({ region: values.region, names: values.name, endpoint: values.endpoint, ...bounds, timeoutMs: timeouts.requestTimeoutMs });
-      source = profilesModule(profiles, provider('AwsProvider', { region: values.region }), imports);
-      summary = profiles.length === 0 ? 'found no authentication profiles; wrote a module that declares none' : `wrote ${count(profiles.length, 'authentication profile')}`;
+      // As the service holds them: the construct judges each below.
+      const profiles = await AuthenticationProfileReader._listAsStored({ region: values.region, names: values.name, endpoint: values.endpoint, ...bounds, timeoutMs: timeouts.requestTimeoutMs });
+      const declaration = provider('AwsProvider', { region: values.region });
+      refused = refusedProfiles(profileDeclarations(profiles), declaration);
+      source = profilesModule(profiles, declaration, imports, refused);
+      summary = profiles.length === 0 ? 'found no authentication profiles; wrote a module that declares none' : `wrote ${count(profiles.length - refused.length, 'authentication profile')}`;
     } else if (kind === 'policies') {
       const resourceIds = [...(values['resource-id'] ?? []), ...idsFromFile(values['resource-ids-file'])];
       if (resourceIds.length === 0) {
@@ -134,19 +155,26 @@ export async function runAdopt(argv: string[], io: AdoptIo = PROCESS_IO): Promis
         },
       };
       const policies = await RestrictionPolicyReader.read({ resourceIds, apiUrl: values['api-url'], progress, ...bounds, timeoutMs: timeouts.requestTimeoutMs });
-      source = policiesModule(policies, provider('DatadogProvider', { apiUrl: values['api-url'] }), imports);
+      const declaration = provider('DatadogProvider', { apiUrl: values['api-url'] });
+      refused = refusedPolicies(policyDeclarations(policies), declaration);
+      source = policiesModule(policies, declaration, imports, refused);
       summary =
         policies.length === 0
           ? `found no restriction policies (of ${count(resourceIds.length, 'resource')}, each answered 404); wrote a module that declares none`
-          : `wrote ${count(policies.length, 'restriction policy', 'restriction policies')} (of ${count(resourceIds.length, 'resource')}; a resource without a policy has none to adopt)`;
+          : `wrote ${count(policies.length - refused.length, 'restriction policy', 'restriction policies')} (of ${count(resourceIds.length, 'resource')}; a resource without a policy has none to adopt)`;
     } else {
       const nodes = await readNodes(values, io, { ...bounds, requestTimeoutMs: timeouts.requestTimeoutMs });
-      source = nodesModule(nodes, provider('KubernetesProvider', { configPath: values.kubeconfig ?? '~/.kube/config', configContext: values.context }), imports);
-      summary = nodes.items.length === 0 ? 'found no nodes; wrote a module that declares none' : `wrote ${count(nodes.items.length, 'node')}`;
+      const declaration = provider('KubernetesProvider', { configPath: values.kubeconfig ?? '~/.kube/config', configContext: values.context });
+      refused = refusedNodes(nodeDeclarations(nodes), declaration);
+      source = nodesModule(nodes, declaration, imports, refused);
+      summary = nodes.items.length === 0 ? 'found no nodes; wrote a module that declares none' : `wrote ${count(nodes.items.length - refused.length, 'node')}`;
     }
     writeAtomically(out, source);
-    io.stderr(`adopt: ${summary} to ${out}`);
-    return 0;
+    // One line per resource left out, its reason escaped onto it (the constructs' message shows no secret;
+    // a profile's content values are described by type and length only).
+    for (const r of refused) io.stderr(`adopt: skipped ${oneLine(r.reason)}`);
+    io.stderr(`adopt: ${summary} to ${out}${refused.length === 0 ? '' : `; skipped ${refused.length} the constructs refuse (named above and in the module; exit ${EXIT_REFUSED})`}`);
+    return refused.length === 0 ? 0 : EXIT_REFUSED;
   } catch (e) {
     // The readers' and the constructs' messages hold no credentials and escape what servers sent;
     // a last escape keeps any other message (a file system error naming a path) on one line.

@@ -164,32 +164,49 @@ export class AuthenticationProfileReader {
    * @returns the profiles' props (name and canonical content), sorted by name
    */
   public static async list(options?: AuthenticationProfileReaderOptions): Promise<AuthenticationProfileProps[]> {
-    const checked = checkOptions(options ?? {});
-    const sdk = loadSdk();
-    // The SDK's requestTimeout stops counting once the headers are in, so a body that stalls
-    // after them would hang for good: every socket carries this library's three bounds instead.
-    const agents = new GuardedAgents({ connectTimeoutMs: checked.connectTimeoutMs, idleTimeoutMs: checked.idleTimeoutMs, totalTimeoutMs: checked.timeoutMs });
-    const client = new sdk.RedshiftClient({
-      region: checked.region,
-      endpoint: checked.endpoint,
-      maxAttempts: checked.maxAttempts,
-      requestHandler: { httpAgent: agents.http, httpsAgent: agents.https },
-    });
-    try {
-      const found: AuthenticationProfileProps[] = [];
-      const requests = checked.names === undefined ? [undefined] : checked.names;
-      for (const name of requests) {
-        const profiles = await describe(sdk, client, name, agents);
-        for (const profile of profiles) found.push(toProps(profile, name));
-      }
-      return found.sort((a, b) => compareCodePoints(a.authenticationProfileName, b.authenticationProfileName));
-    } finally {
-      client.destroy();
-      agents.destroy();
-    }
+    return readProfiles(options, true);
+  }
+
+  /**
+   * `list`, but a profile whose name or content the constructs would refuse is
+   * returned as the service holds it, for the caller to judge (the `adopt`
+   * command checks each with the construct itself and skips those it refuses).
+   * A name or content that is not a string is still an `unexpected-response`.
+   *
+   * @internal
+   */
+  public static async _listAsStored(options?: AuthenticationProfileReaderOptions): Promise<AuthenticationProfileProps[]> {
+    return readProfiles(options, false);
   }
 
   private constructor() {}
+}
+
+/** The profiles read, each checked as the construct checks it when `judge` (see `list` and `_listAsStored`). */
+async function readProfiles(options: AuthenticationProfileReaderOptions | undefined, judge: boolean): Promise<AuthenticationProfileProps[]> {
+  const checked = checkOptions(options ?? {});
+  const sdk = loadSdk();
+  // The SDK's requestTimeout stops counting once the headers are in, so a body that stalls
+  // after them would hang for good: every socket carries this library's three bounds instead.
+  const agents = new GuardedAgents({ connectTimeoutMs: checked.connectTimeoutMs, idleTimeoutMs: checked.idleTimeoutMs, totalTimeoutMs: checked.timeoutMs });
+  const client = new sdk.RedshiftClient({
+    region: checked.region,
+    endpoint: checked.endpoint,
+    maxAttempts: checked.maxAttempts,
+    requestHandler: { httpAgent: agents.http, httpsAgent: agents.https },
+  });
+  try {
+    const found: AuthenticationProfileProps[] = [];
+    const requests = checked.names === undefined ? [undefined] : checked.names;
+    for (const name of requests) {
+      const profiles = await describe(sdk, client, name, agents);
+      for (const profile of profiles) found.push(toProps(profile, name, judge));
+    }
+    return found.sort((a, b) => compareCodePoints(a.authenticationProfileName, b.authenticationProfileName));
+  } finally {
+    client.destroy();
+    agents.destroy();
+  }
 }
 
 interface CheckedOptions {
@@ -378,17 +395,17 @@ function readError(sdk: RedshiftSdk, error: unknown, name: string | undefined, t
   return make(R.UNEXPECTED_RESPONSE, `the SDK failed (${code}${status === undefined ? '' : `, status ${status}`}); its message is not shown, as it may quote the answer and so profile content`);
 }
 
-function toProps(profile: Profile, askedFor: string | undefined): AuthenticationProfileProps {
+function toProps(profile: Profile, askedFor: string | undefined, judge: boolean): AuthenticationProfileProps {
   const name = profile.AuthenticationProfileName;
   const unexpected = (message: string) => new AuthenticationProfileReadError(AuthenticationProfileReadFailure.UNEXPECTED_RESPONSE, message, 1, askedFor, 200);
-  if (typeof name !== 'string' || !NAME_PATTERN.test(name)) {
+  if (typeof name !== 'string' || (judge && !NAME_PATTERN.test(name))) {
     throw unexpected(`a profile in the answer has no valid name (found ${describeValue(name)})`);
   }
   if (askedFor !== undefined && name !== askedFor) throw unexpected(`the answer is the profile ${JSON.stringify(name)}, not the one asked for`);
   const content = profile.AuthenticationProfileContent;
   const problems = new Problems();
   // Checked as literal text: live text is never looked up as a token.
-  if (typeof content !== 'string' || checkProfileContent(literalToken(content), problems, 'content') === undefined) {
+  if (typeof content !== 'string' || (judge && checkProfileContent(literalToken(content), problems, 'content') === undefined)) {
     // The content may hold secrets: its type and length only, never a value.
     throw unexpected(`the content of profile ${JSON.stringify(name)} is not a JSON object of string keys to string values (received ${describeConcealed(content)})`);
   }
