@@ -377,7 +377,8 @@ export class NodeList extends Construct {
  */
 /** The parts of each item that are written, through the string pipeline (checkWrittenStrings). */
 function checkWrittenNodes(items: readonly Node[], problems: Problems, referencesFrom: ReferenceScope): void {
-  const concealedUnder = (key: string) => key !== 'key' && isCredentialLookingKey(key);
+  // A taint's `key` is shown: `key` alone is not credential-looking (received-value.ts).
+  const concealedUnder = isCredentialLookingKey;
   items.forEach((node, i) => {
     const meta = node.metadata;
     for (const field of ['name', 'labels', 'annotations', 'ownerReferences', 'finalizers'] as const) {

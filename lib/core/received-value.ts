@@ -12,12 +12,52 @@ import { escapeForLine, redactCredentials } from './server-text';
 const MAX_RECEIVED_LENGTH = 120;
 
 /**
- * Keys whose values are never shown, at any depth: anything that reads like a
- * credential (`Password`, `db_password`, `client_secret`, `ApiToken`, `api_key`, `Authorization`,
- * `ConnectionString`, `Cookie`, `Bearer`, `SessionId`, `Signature`, an Azure `SAS`). Test keys with
- * {@link isCredentialLookingKey}, which folds lookalike letters first.
+ * Keys whose values are never shown, at any depth: keys that read like a credential, judged by
+ * their words (see {@link keyWords}: `client_secret` is client+secret, `APIKey` api+key,
+ * `x-api-key` x+api+key, `SSLPassword` ssl+password). A key is credential-looking when
+ *
+ * - one of its words is a credential word (`Password`, `db_password`, `client_secret`, `ApiToken`,
+ *   `Authorization`, `Cookie`, `Bearer`, `Signature`, an Azure `SAS`);
+ * - two adjacent words are a credential pair (`api_key`, `DD-APPLICATION-KEY`, `AccessKeyID`,
+ *   `private_key`, `tls.key`, `ConnectionString`, `SessionId`);
+ * - a word ends with a glued credential word (`sslpassword`, `secretaccesskey`, `apikey`,
+ *   `authtoken`, `ssh-privatekey`): the Amazon Redshift driver options are not case sensitive, so
+ *   `SSLPassword` may arrive as `sslpassword`, with no boundary left to split at; or
+ * - its last word is `auth` (a Docker config's `auth`, `basic_auth`), not its first (Redshift's
+ *   `AuthProfile` and `AuthType` name a profile and a mode, Kubernetes' `auth-extra-groups` groups).
+ *
+ * `key` alone is not a credential word: `DriftKey`, `new_key`, `monkey`, `keyId` and the `key` of a
+ * Kubernetes taint or selector are shown (the callers' former `key !== 'key'` exceptions are the rule
+ * now). Nor are `pass`, `session` or `connection` alone (`passenger`, `roleSessionName`,
+ * `connectionTimezone`). The table test `__tests__/core/credential-keys.test.ts` judges the rule by
+ * the keys of the Redshift, Datadog and Kubernetes documents; the false positives it still has are
+ * listed in the README ("Which keys are concealed"). Test keys with {@link isCredentialLookingKey}, which folds
+ * compatibility forms and lookalike letters first.
  */
-export const CREDENTIAL_LOOKING_KEY = /pass|pwd|secret|token|credential|key|auth|conn(?:ection)?str|connection|cookie|bearer|session|signature|(?:^|[^a-z])sas(?![a-z])|sas(?:token|url|uri)/i;
+export const CREDENTIAL_LOOKING_KEY = {
+  /** Words that make any key credential-looking, wherever they stand in it. */
+  words: [
+    'password', 'passwd', 'pwd', 'passphrase', 'secret', 'secrets', 'token', 'tokens', 'credential', 'credentials',
+    'cookie', 'cookies', 'bearer', 'signature', 'sas', 'authorization', 'dockercfg', 'dockerconfigjson',
+  ] as readonly string[],
+  /** Adjacent words that together name a credential, each word harmless alone. */
+  pairs: [
+    ['api', 'key'], ['app', 'key'], ['application', 'key'], ['access', 'key'], ['private', 'key'], ['secret', 'key'],
+    ['account', 'key'], ['signing', 'key'], ['encryption', 'key'], ['ssh', 'key'], ['tls', 'key'], ['session', 'key'], ['session', 'id'],
+    ['client', 'secret'], ['session', 'token'],
+    ['conn', 'string'], ['conn', 'str'], ['connection', 'string'], ['connection', 'str'],
+  ] as ReadonlyArray<readonly [string, string]>,
+  /**
+   * Endings of a word written without boundaries (`sslpassword`, `secretaccesskey`, `webidentitytoken`,
+   * `apikey`, `applicationkey`, `ssh-privatekey`): the documents' credential keys, lowercased.
+   */
+  gluedEndings: [
+    'password', 'pwd', 'secret', 'token', 'accesskey', 'accesskeyid', 'apikey', 'appkey', 'applicationkey', 'privatekey',
+    'connectionstring',
+  ] as readonly string[],
+  /** Words that make a key credential-looking when they end it. */
+  lastWords: ['auth'] as readonly string[],
+} as const;
 
 // Cyrillic and Greek letters that look like Latin ones (Unicode confusables), folded so that `Pаssword`
 // with a Cyrillic "а" reads as the credential it imitates.
@@ -28,9 +68,33 @@ const LOOKALIKES: { readonly [letter: string]: string } = {
 };
 const LOOKALIKE = new RegExp(`[${Object.keys(LOOKALIKES).join('')}]`, 'g');
 
-/** Whether a key reads like a credential ({@link CREDENTIAL_LOOKING_KEY}), compatibility forms (NFKC) and lookalike letters folded. */
+// A word: a run of capitals not followed by a lowercase letter (an acronym: `API` of `APIKey`, `SSL` of
+// `SSLPassword`, `ID` of `AccessKeyID`), a capital and the lowercase letters after it, or lowercase letters
+// alone. Anything else (digits, `_ - . / :`, spaces, any other non-letter) separates words.
+const WORD = /\p{Lu}+(?![\p{Ll}\p{Lo}\p{Lm}])|[\p{Lu}\p{Lt}]?[\p{Ll}\p{Lo}\p{Lm}\p{Mn}]+|[\p{Lu}\p{Lt}]+/gu;
+
+const WORDS = new Set(CREDENTIAL_LOOKING_KEY.words);
+const PAIRS = new Set(CREDENTIAL_LOOKING_KEY.pairs.map(([a, b]) => `${a} ${b}`));
+
+/**
+ * A key's words, lowercased, after compatibility forms (NFKC) and lookalike letters are folded: split at
+ * camelCase and PascalCase boundaries (acronyms included: `APIKey` is api, key), at digits and at any
+ * other non-letter.
+ */
+export function keyWords(key: string): string[] {
+  const folded = key.normalize('NFKC').replace(LOOKALIKE, (c) => LOOKALIKES[c]);
+  return (folded.match(WORD) ?? []).map((word) => word.toLowerCase());
+}
+
+/** Whether a key reads like a credential, by its words ({@link CREDENTIAL_LOOKING_KEY}). */
 export function isCredentialLookingKey(key: string): boolean {
-  return CREDENTIAL_LOOKING_KEY.test(key.normalize('NFKC').replace(LOOKALIKE, (c) => LOOKALIKES[c]));
+  const words = keyWords(key);
+  return words.some((word, i) =>
+    WORDS.has(word) ||
+    (i > 0 && PAIRS.has(`${words[i - 1]} ${word}`)) ||
+    CREDENTIAL_LOOKING_KEY.gluedEndings.some((ending) => word.endsWith(ending)) ||
+    (i === words.length - 1 && CREDENTIAL_LOOKING_KEY.lastWords.includes(word)),
+  );
 }
 
 /** A received value, rendered for humans: JSON-like, truncated when long; binary data and class instances by type and size. */
@@ -122,8 +186,8 @@ function render(value: unknown, ancestors: Set<object>, out: string[], length: n
     for (let i = 0; i < keys.length && length <= MAX_RECEIVED_LENGTH; i++) {
       if (i > 0) emit(',');
       if (!isList) emit(`${quote(String(keys[i]))}:`);
-      // `key` alone is a field of Kubernetes taints and selectors, not a credential.
-      if (!isList && keys[i] !== 'key' && isCredentialLookingKey(String(keys[i]))) emit(`[${describeConcealed((value as any)[keys[i]])}]`);
+      // `key` alone (a field of Kubernetes taints and selectors) is not credential-looking: the rule shows it.
+      if (!isList && isCredentialLookingKey(String(keys[i]))) emit(`[${describeConcealed((value as any)[keys[i]])}]`);
       else length = render((value as any)[keys[i]], ancestors, out, length);
     }
     emit(isList ? ']' : '}');
