@@ -113,9 +113,9 @@ export function checkProfileContent(
     const concealed = keyText === undefined || isCredentialContentKey(keyText);
     if (typeof value !== 'string' && !(typeof value === 'number' && isUnresolved(value))) {
       const allowed = 'a string value (the service stores string values only)';
-      // Not echoed: the service's credential keys and anything that reads like one (received-value.ts).
-      if (concealed) problems.addConcealed(keyPath, value, allowed);
-      else problems.add(keyPath, value, allowed);
+      // Not echoed, whatever the key: a list or an object under an ordinary key may hold a credential
+      // anywhere inside it, so the message says its type and size only (received-value.ts).
+      problems.addConcealed(keyPath, value, allowed);
       continue;
     }
     const checkedValue = checkString(typeof value === 'string' ? asGiven(value) : value, { ...CONTENT_TEXT, concealed, referencesFrom }, problems, keyPath);
