@@ -4,12 +4,13 @@ import * as fs from 'fs';
 import * as path from 'path';
 
 /** This package's name, and its framework. */
-export function ownPackage(): { name: string; framework: string } {
+export function ownPackage(): { name: string; framework: string; version?: string } {
   for (let dir = __dirname; dir !== path.dirname(dir); dir = path.dirname(dir)) {
     const file = path.join(dir, 'package.json');
     if (fs.existsSync(file)) {
-      const name: string = JSON.parse(fs.readFileSync(file, 'utf8')).name;
-      return { name, framework: name.startsWith('cdktn') ? 'cdktn' : 'cdktf' };
+      const json = JSON.parse(fs.readFileSync(file, 'utf8'));
+      const name: string = json.name;
+      return { name, framework: name.startsWith('cdktn') ? 'cdktn' : 'cdktf', ...(typeof json.version === 'string' ? { version: json.version } : {}) };
     }
   }
   return { name: 'cdktf-warehouse-monitoring-cluster', framework: 'cdktf' };

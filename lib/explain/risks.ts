@@ -1,0 +1,74 @@
+// The changes a reviewer must not miss, one per construct and kind of risk:
+// what `--format github` annotates and `--format sarif` reports, each on the
+// line of code that declared the construct.
+import { ExplainedConstruct } from './explained';
+import { ExplainGate } from './gates';
+import { Report } from './report';
+
+/** A kind of risk, and how it is named and described in both formats. */
+export interface RiskRule {
+  /** The SARIF rule id. */
+  readonly id: string;
+  /** The SARIF rule name (PascalCase). */
+  readonly name: string;
+  /** One sentence. */
+  readonly description: string;
+  /** The gate that makes it an error when the pipeline refuses it. */
+  readonly gate?: ExplainGate;
+  /** Its level when no gate matches: a warning for what loses or changes objects, a note otherwise. */
+  readonly level: 'warning' | 'note';
+}
+
+/** One rule per risk: replace, delete, drift, remove from state, import. */
+export const RISK_RULES: readonly RiskRule[] = [
+  { id: 'replace', name: 'ConstructReplaced', description: 'The plan replaces a resource of the construct: the object is destroyed (or forgotten) and created again.', gate: ExplainGate.REPLACE, level: 'warning' },
+  { id: 'delete', name: 'ConstructDeleted', description: 'The plan destroys a resource of the construct.', gate: ExplainGate.DELETE, level: 'warning' },
+  { id: 'drift', name: 'ConstructDrifted', description: 'The refresh found a resource of the construct changed or deleted outside Terraform.', gate: ExplainGate.DRIFT, level: 'warning' },
+  { id: 'remove-from-state', name: 'ConstructRemovedFromState', description: 'A removed block makes Terraform forget a resource of the construct; the object is kept.', level: 'note' },
+  { id: 'import', name: 'ConstructImported', description: 'An import block brings an existing object under the construct.', level: 'note' },
+];
+
+/** One risk of one construct. */
+export interface Risk {
+  readonly rule: RiskRule;
+  readonly construct: ExplainedConstruct;
+  /** `error` when its gate is among the gates the pipeline refuses. */
+  readonly level: 'error' | 'warning' | 'note';
+}
+
+/** The risks of the report, constructs in the report's order, rules in RISK_RULES order. */
+export function risksOf(report: Report, gates: readonly string[]): Risk[] {
+  const out: Risk[] = [];
+  const add = (c: ExplainedConstruct, id: string) => {
+    const rule = RISK_RULES.find((r) => r.id === id)!;
+    out.push({ rule, construct: c, level: rule.gate !== undefined && gates.includes(rule.gate) ? 'error' : rule.level });
+  };
+  for (const c of report.constructs) {
+    if (c.actions.includes('replace') || c.actions.includes('replace without destroy')) add(c, 'replace');
+    if (c.actions.includes('delete')) add(c, 'delete');
+    if (c.actions.includes('remove from state')) add(c, 'remove-from-state');
+    if (c.actions.includes('import')) add(c, 'import');
+  }
+  for (const c of report.driftConstructs) add(c, 'drift');
+  return out;
+}
+
+/** `file` and `line` of a construct's source, the file under `sourceRoot` (a repository-relative directory). */
+export function sourceLocation(c: ExplainedConstruct, sourceRoot = ''): { file: string; line: number } | undefined {
+  const match = c.source === undefined ? null : /^(.+):(\d+)$/.exec(c.source);
+  if (match === null) return undefined;
+  const root = sourceRoot.replace(/\\/g, '/').replace(/^\.\/?/, '').replace(/\/+$/, '');
+  const file = root === '' ? match[1] : `${root}/${match[1]}`;
+  return { file: normalise(file), line: Number(match[2]) };
+}
+
+// `infra/../main.ts` → `main.ts`: a repository-relative path, as code scanning and annotations want it.
+function normalise(file: string): string {
+  const out: string[] = [];
+  for (const part of file.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..' && out.length > 0 && out[out.length - 1] !== '..') out.pop();
+    else out.push(part);
+  }
+  return out.join('/');
+}
