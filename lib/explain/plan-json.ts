@@ -101,17 +101,86 @@ export function readPlanJson(input: string | unknown): PlanJson {
     problems.throwIfAnyAt(PLAN_ERROR_PATH);
   }
   const plan = root as { [key: string]: unknown };
-  if (plan.format_version !== undefined && typeof plan.format_version !== 'string') {
-    problems.add(`${PLAN_ERROR_PATH}/format_version`, plan.format_version, 'a string such as "1.2"');
-  } else if (typeof plan.format_version === 'string' && !/^1\./.test(plan.format_version)) {
-    problems.add(`${PLAN_ERROR_PATH}/format_version`, plan.format_version, 'a plan JSON format 1.x (Terraform 1.x)');
-  }
+  checkPlanKeys(plan, problems);
   const read = {
     resourceChanges: readChanges(plan.resource_changes, `${PLAN_ERROR_PATH}/resource_changes`, problems),
     resourceDrift: readChanges(plan.resource_drift, `${PLAN_ERROR_PATH}/resource_drift`, problems),
   };
   problems.throwIfAnyAt(PLAN_ERROR_PATH);
   return read;
+}
+
+/**
+ * The keys Terraform writes in every plan's JSON, whatever the plan holds.
+ * hashicorp/terraform internal/command/jsonplan/plan.go, `type plan struct`
+ * and `func Marshal` (read at tags v1.11.4 and v1.16.0-rc2, the newest 1.16
+ * tag the index holds; the struct is the same since v1.14.0): `newPlan()` sets
+ * format_version ("1.2" since Terraform 1.3); Marshal sets terraform_version
+ * (`version.String()`), planned_values (a struct, which `omitempty` never
+ * omits) and configuration (`jsonconfig.Marshal`, never empty). The keys
+ * holding lists and maps (resource_changes, resource_drift, output_changes,
+ * prior_state, …) are `omitempty`: absent when empty.
+ */
+export const ALWAYS_WRITTEN_KEYS = ['format_version', 'terraform_version', 'planned_values', 'configuration'] as const;
+
+/**
+ * Keys without `omitempty` in the same struct, so written by every plan of the
+ * Terraform versions that have them: errored since v1.6.0, applyable and
+ * complete since v1.8.0 (plan.go at those tags).
+ */
+const WRITTEN_SINCE: readonly { readonly key: string; readonly minor: number }[] = [
+  { key: 'applyable', minor: 8 },
+  { key: 'complete', minor: 8 },
+  { key: 'errored', minor: 6 },
+];
+
+/**
+ * The keys of `terraform show -json` of a state (hashicorp/terraform
+ * internal/command/jsonstate/state.go, `type state struct`, v1.11.4:
+ * format_version "1.0", terraform_version, values, checks) and of a state file
+ * itself (terraform.tfstate: version, serial, lineage, resources, …).
+ */
+const STATE_KEYS = new Set(['format_version', 'terraform_version', 'values', 'checks']);
+
+// Refuses what is not a plan's JSON: a state, `{"hello":"world"}`, a plan of another format.
+function checkPlanKeys(plan: { [key: string]: unknown }, problems: Problems): void {
+  const version = plan.format_version;
+  if (version !== undefined && typeof version !== 'string') {
+    problems.add(`${PLAN_ERROR_PATH}/format_version`, version, 'a string such as "1.2"');
+  } else if (typeof version === 'string' && !/^1\.\d+$/.test(version)) {
+    problems.add(`${PLAN_ERROR_PATH}/format_version`, version, 'a plan JSON format 1.x (Terraform 1.x; format 2.0 or later is not read)');
+  }
+  const terraformVersion = plan.terraform_version;
+  if (terraformVersion !== undefined && typeof terraformVersion !== 'string') problems.add(`${PLAN_ERROR_PATH}/terraform_version`, terraformVersion, 'a string such as "1.11.4"');
+  for (const key of ['planned_values', 'configuration']) {
+    if (plan[key] !== undefined && !isPlainObject(plan[key])) problems.addConcealed(`${PLAN_ERROR_PATH}/${key}`, plan[key], 'an object');
+  }
+  const minor = typeof terraformVersion === 'string' ? /^1\.(\d+)\./.exec(terraformVersion)?.[1] : undefined;
+  const since = WRITTEN_SINCE.filter((w) => minor !== undefined && Number(minor) >= w.minor);
+  for (const { key } of WRITTEN_SINCE) {
+    if (plan[key] !== undefined && typeof plan[key] !== 'boolean') problems.add(`${PLAN_ERROR_PATH}/${key}`, plan[key], 'true or false');
+  }
+  const missing = [...ALWAYS_WRITTEN_KEYS, ...since.map((w) => w.key)].filter((key) => plan[key] === undefined);
+  if (missing.length === 0) return;
+  const state = looksLikeState(plan);
+  problems.addReceived(
+    PLAN_ERROR_PATH,
+    `an object without ${listed(missing)}${state === undefined ? '' : `: this looks like a state, not a plan (${state})`}`,
+    `the output of \`terraform show -json PLANFILE\`: every plan has format_version, terraform_version, planned_values and configuration (and applyable, complete and errored since Terraform 1.8)`,
+  );
+}
+
+// Why the object reads as a state, or undefined.
+function looksLikeState(plan: { [key: string]: unknown }): string | undefined {
+  const keys = Object.keys(plan);
+  if (plan.lineage !== undefined && plan.serial !== undefined) return 'a state file such as terraform.tfstate: it has "lineage" and "serial"';
+  if (plan.values !== undefined) return '`terraform show -json` of a state: it has "values" where a plan has planned_values';
+  if (keys.length > 0 && plan.format_version !== undefined && keys.every((k) => STATE_KEYS.has(k))) return '`terraform show -json` of an empty state';
+  return undefined;
+}
+
+function listed(keys: readonly string[]): string {
+  return keys.length === 1 ? keys[0] : `${keys.slice(0, -1).join(', ')} and ${keys[keys.length - 1]}`;
 }
 
 function readChanges(value: unknown, path: string, problems: Problems): PlanResourceChange[] {
