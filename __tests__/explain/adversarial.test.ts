@@ -257,9 +257,9 @@ function withLeaf(value: unknown, path: readonly (string | number)[], leaf: unkn
   return copy;
 }
 
-/** A mask (before_sensitive / after_sensitive) marking only `path`. */
-function maskAt(path: readonly (string | number)[]): unknown {
-  let mask: unknown = true;
+/** A mask (before_sensitive / after_sensitive) marking only `path` (with `leaf`: `true` unless given). */
+function maskAt(path: readonly (string | number)[], leaf: unknown = true): unknown {
+  let mask: unknown = leaf;
   for (let i = path.length - 1; i >= 0; i--) {
     const key = path[i];
     if (typeof key === 'number') {
@@ -306,6 +306,53 @@ describe('explain: sensitive values (finding 4)', () => {
       }
     }
     expect(checked).toBe(4 * 22);
+  });
+
+  test('GIVEN a sensitivity mask of an unexpected shape at any leaf of any construct resource ("true", [true], a number, null, an object or a list beside a string) THEN it conceals the value, as true would', () => {
+    const badAtLeaf: unknown[] = ['true', 'false', 1, 0, null, {}, [], [true], [false], { x: true }];
+    let shownWithoutMask = 0;
+    let checked = 0;
+    for (const [address, r] of Object.entries(resources)) {
+      for (const leaf of leafPaths(r.value)) {
+        const change = (mask: unknown) => ({ actions: ['update'], before: withLeaf(r.value, leaf, 'SECRET-BEFORE'), after: withLeaf(r.value, leaf, 'SECRET-AFTER'), before_sensitive: mask, after_sensitive: mask });
+        const reports = (mask: unknown) => {
+          const explanation = PlanExplanation._fromPlanAndMap({ ...PLAN_HEADER, resource_changes: [{ address, mode: 'managed', type: r.type, change: change(mask) }] }, map);
+          return explanation.toText() + explanation.toMarkdown() + explanation.toJson();
+        };
+        // The control: without a mask the value is shown wherever the report shows that leaf.
+        if (reports({}).includes('SECRET')) shownWithoutMask++;
+        for (const bad of badAtLeaf) {
+          expect([address, leaf.join('.'), JSON.stringify(bad), reports(maskAt(leaf, bad)).includes('SECRET')]).toEqual([address, leaf.join('.'), JSON.stringify(bad), false]);
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBe(22 * badAtLeaf.length);
+    expect(shownWithoutMask).toBeGreaterThanOrEqual(15);
+  });
+
+  test('GIVEN a whole mask of an unexpected shape ("true", [true], a number, null, a list shorter than its value) THEN what it stands beside reads (sensitive), never the value', () => {
+    const policy = 'datadog_restriction_policy.dashboard_1A2B3C4D';
+    const value = (principal: string) => ({ resource_id: `dashboard:${principal}`, bindings: [{ relation: 'viewer', principals: [principal] }] });
+    const explain = (mask: unknown) =>
+      PlanExplanation._fromPlanAndMap({ ...PLAN_HEADER, resource_changes: [{ address: policy, mode: 'managed', type: 'datadog_restriction_policy', change: { actions: ['update'], before: value('SECRET-A'), after: value('SECRET-B'), before_sensitive: mask, after_sensitive: mask } }] }, map);
+    expect(explain({}).changes[0].fields.map((f) => f.after)).toEqual(['"dashboard:SECRET-B"', '"SECRET-B"']);
+    const shown = (bad: unknown) => {
+      const explanation = explain(bad);
+      const reports = explanation.toText() + explanation.toMarkdown() + explanation.toJson();
+      return [JSON.stringify(bad), reports.includes('SECRET'), explanation.changes[0].fields.map((f) => `${f.field}: ${f.before} → ${f.after}`)];
+    };
+    // The whole value concealed: one change of each field, its sides (sensitive).
+    for (const bad of ['true', [true], [], 1, 0, null]) {
+      expect(shown(bad)).toEqual([JSON.stringify(bad), false, ['resourceId: (sensitive) → (sensitive)', 'bindings: (sensitive) → (sensitive)']]);
+    }
+    // The bindings concealed, the resource id shown.
+    const resourceId = 'resourceId: "dashboard:SECRET-A" → "dashboard:SECRET-B"';
+    expect(shown({ bindings: 'true' })).toEqual([JSON.stringify({ bindings: 'true' }), true, [resourceId, 'bindings: (sensitive) → (sensitive)']]);
+    // The bindings or principals concealed within their list (a list shorter than its value, a mask of the wrong
+    // shape inside): both sides read (sensitive), so no principal is said to change.
+    for (const bad of [{ bindings: [] }, { bindings: [{ principals: 1 }] }, { bindings: [{ principals: {} }] }, { bindings: [{ principals: [] }] }]) expect(shown(bad)).toEqual([JSON.stringify(bad), true, [resourceId]]);
+    expect(shown({ bindings: [{ principals: [] }], resource_id: 'true' })).toEqual([JSON.stringify({ bindings: [{ principals: [] }], resource_id: 'true' }), false, ['resourceId: (sensitive) → (sensitive)']]);
   });
 
   test('GIVEN cases/68 (a deleted node manifest whose name is sensitive) THEN its node reads (sensitive)', () => {

@@ -2,7 +2,7 @@
 // constructs' terms, sorted by construct path, then address.
 import { escapeForLine } from '../core/server-text';
 import { causesOf, actionsOf, driftActionsOf, replaceCause, TriggerRename } from './actions';
-import { ABSENT, ChangeSide, display } from './change-side';
+import { ABSENT, ChangeSide, display, sensitiveMask } from './change-side';
 import { ConstructMap, formerConstructName, instanceKeyOf } from './construct-map';
 import { ExplainedFieldChange, ExplainedResource } from './explained';
 import { byCodeUnit } from './field-diff';
@@ -53,8 +53,9 @@ function prepare(change: PlanResourceChange, map: ConstructMap): Prepared {
 
 function sidesOf(c: PlanChange): { before: ChangeSide; after: ChangeSide } {
   return {
-    before: c.before === null ? ABSENT : { value: c.before, unknown: false, sensitive: c.beforeSensitive },
-    after: c.after === null && c.afterUnknown !== true ? ABSENT : { value: c.after, unknown: c.afterUnknown, sensitive: c.afterSensitive },
+    // The masks are read against their values, failing closed: a mask of an unexpected shape conceals the value.
+    before: c.before === null ? ABSENT : { value: c.before, unknown: false, sensitive: sensitiveMask(c.before, c.beforeSensitive) },
+    after: c.after === null && c.afterUnknown !== true ? ABSENT : { value: c.after, unknown: c.afterUnknown, sensitive: sensitiveMask(c.after, c.afterSensitive) },
   };
 }
 

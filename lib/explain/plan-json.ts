@@ -252,8 +252,9 @@ function readChangeBody(value: unknown, path: string, problems: Problems): PlanC
     before: change.before ?? null,
     after: change.after ?? null,
     afterUnknown: change.after_unknown ?? false,
-    beforeSensitive: change.before_sensitive ?? false,
-    afterSensitive: change.after_sensitive ?? false,
+    // Absent is "nothing sensitive"; anything else, null included, is read against its value (change-side.ts sensitiveMask).
+    beforeSensitive: change.before_sensitive === undefined ? false : change.before_sensitive,
+    afterSensitive: change.after_sensitive === undefined ? false : change.after_sensitive,
     replacePaths: (replacePaths as (string | number)[][] | undefined) ?? [],
     importingId,
     ...(importingUnknown ? { importingUnknown } : {}),
