@@ -287,6 +287,8 @@ describe('explain: sensitive values (finding 4)', () => {
   };
   const config = { resource: {} as { [type: string]: { [name: string]: object } } };
   for (const [address, r] of Object.entries(resources)) (config.resource[r.type] ??= {})[address.split('.')[1]] = { '//': { metadata: { path: r.metadataPath } } };
+  // The profile's name trigger, which every AuthenticationProfile declares beside it.
+  config.resource.terraform_data = { analysts_NameTrigger_1A2B3C4D: { '//': { metadata: { path: 'warehouse/analysts/NameTrigger' } } } };
   const map = ConstructMap.fromStackConfig(config);
 
   test('GIVEN a plan whose value at any one leaf of any construct resource is marked sensitive THEN no report shows it, whatever the action (cases/68: a node name)', () => {
@@ -477,7 +479,12 @@ describe('explain: drift of other resources, credential-looking keys (findings 9
     const keys = ['ConnectionString', 'connection_string', 'Cookie', 'Bearer', 'SAS', 'sas_token', 'SessionId', 'P\u0430ssword', '\uff30assword'];
     const content = (tag: string) => JSON.stringify(Object.fromEntries(keys.map((k, i) => [k, `${tag}SECRET${i}`])));
     const profile = { address: 'aws_redshift_authentication_profile.analysts_1A2B3C4D', mode: 'managed', type: 'aws_redshift_authentication_profile' };
-    const config = { resource: { aws_redshift_authentication_profile: { analysts_1A2B3C4D: { '//': { metadata: { path: 'warehouse/analysts/Resource' } } } } } };
+    const config = {
+      resource: {
+        aws_redshift_authentication_profile: { analysts_1A2B3C4D: { '//': { metadata: { path: 'warehouse/analysts/Resource' } } } },
+        terraform_data: { analysts_NameTrigger_1A2B3C4D: { '//': { metadata: { path: 'warehouse/analysts/NameTrigger' } } } },
+      },
+    };
     const plan = {
       ...PLAN_HEADER,
       resource_changes: [{ ...profile, change: { actions: ['update'], before: { authentication_profile_name: 'a', authentication_profile_content: content('OLD') }, after: { authentication_profile_name: 'a', authentication_profile_content: content('NEW') } } }],

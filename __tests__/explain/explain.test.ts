@@ -12,6 +12,8 @@ import { ConstructMap } from '../../lib/explain/construct-map';
 import { readPlanJson } from '../../lib/explain/plan-json';
 import { errorOf } from '../support/errors';
 import { synthApp } from '../support/synth';
+import { wire } from '../../lib/core/wire';
+import { WireResource } from '../../lib/core/wire-elements';
 import { PLAN_HEADER, reportIsValid, runCommand } from './support';
 
 function build(app: App): void {
@@ -311,6 +313,78 @@ describe('explain: resources not made by these constructs', () => {
     ]);
     expect(explained.toText()).toContain('\nResources not made by these constructs:\n  aws_redshift_authentication_profile.generated · import · import block (id "g")\n');
     expect(explained.toText()).toContain('  gone (no longer in the configuration) · profile · delete · no longer in the configuration · aws_redshift_authentication_profile.gone_0123ABCD\n');
+  });
+});
+
+describe('explain: a construct path only for what these constructs made', () => {
+  // One stack: these constructs, and resources of the same types in plain Constructs, where ids alone could mislead.
+  const data = (scope: Construct, id: string, type = 'terraform_data', attributes: () => any = () => ({ input: wire.string(id) })) =>
+    new WireResource(scope, id, { terraformType: type, providerName: type === 'terraform_data' ? 'terraform' : type.split('_')[0], attributes });
+  const mixed = (app: App) => {
+    const stack = new TerraformStack(app, 'mixed');
+    new AwsProvider(stack, 'aws', { region: 'us-east-1' });
+    new DatadogProvider(stack, 'datadog', {});
+    new KubernetesProvider(stack, 'kubernetes', { configPath: '~/.kube/config' });
+    new AuthenticationProfile(stack, 'profile', { authenticationProfileName: 'p', authenticationProfileContent: { A: '1' } });
+    new RestrictionPolicy(stack, 'policy', { resourceId: 'dashboard:abc', bindings: [{ relation: 'viewer', principals: ['role:a'] }] });
+    new NodeList(stack, 'nodes', { items: [{ metadata: { name: 'n1', labels: { a: 'b' } } }] });
+    new NodeList(stack, 'parts', { mode: NodeListMode.LABELS_ANNOTATIONS_TAINTS, items: [{ metadata: { name: 'n2', labels: { a: 'b' } } }] });
+    data(stack, 'alpha');
+    data(new Construct(stack, 'zulu'), 'marker');
+    // A terraform_data named NameTrigger without a profile, a profile without its trigger, a ConfigMap's manifest.
+    data(new Construct(stack, 'fake'), 'NameTrigger');
+    data(new Construct(stack, 'lone'), 'Resource', 'aws_redshift_authentication_profile', () => ({ authentication_profile_name: wire.string('lone'), authentication_profile_content: wire.string('{}') }));
+    data(new Construct(stack, 'cm'), 'settings', 'kubernetes_manifest', () => ({ manifest: wire.any({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'settings', namespace: 'default' } }) }));
+  };
+  let dirs: { json: string; hcl: string };
+  let addresses: string[];
+  beforeAll(() => {
+    dirs = { json: path.join(synthApp(mixed, false), 'stacks', 'mixed'), hcl: path.join(synthApp(mixed, true), 'stacks', 'mixed') };
+    const resources = JSON.parse(fs.readFileSync(path.join(dirs.json, 'cdk.tf.json'), 'utf8')).resource;
+    addresses = Object.entries<any>(resources).flatMap(([type, byName]) => Object.keys(byName).map((name) => `${type}.${name}`));
+  });
+  // Every resource of the stack updated, its values saying nothing of a construct but the ConfigMap's kind.
+  const valuesOf = (address: string, x: number) => (address.startsWith('kubernetes_manifest.cm_') ? { manifest: { apiVersion: 'v1', kind: 'ConfigMap', data: { x } } } : { x });
+  const plan = () => ({ ...PLAN_HEADER, resource_changes: addresses.map((address) => ({ address, mode: 'managed', type: address.split('.')[0], change: { actions: ['update'], before: valuesOf(address, 1), after: valuesOf(address, 2) } })) });
+
+  test('GIVEN a terraform_data in a plain Construct, and look-alikes of these constructs\' resources THEN none has a construct path; theirs have (JSON and HCL synth alike)', () => {
+    expect(addresses).toHaveLength(10);
+    for (const dir of [dirs.json, dirs.hcl]) {
+      const map = ConstructMap.fromStackDirectory(dir);
+      const explained = PlanExplanation._fromPlanAndMap(plan(), map);
+      // These constructs' resources by construct path, then the others by address alone (the plain Construct
+      // `zulu` no longer sorts its marker as a construct's, nor before terraform_data.alpha).
+      expect(explained.changes.map((r) => [r.constructPath ?? '-', r.kind, r.address.replace(/_[0-9A-F]{8}$/, '')])).toEqual([
+        ['nodes', 'node manifest', 'kubernetes_manifest.nodes_n1'],
+        ['parts', 'node labels', 'kubernetes_labels.parts_n2-labels'],
+        ['policy', 'policy', 'datadog_restriction_policy.policy'],
+        ['profile', 'profile', 'aws_redshift_authentication_profile.profile'],
+        ['profile', 'name trigger', 'terraform_data.profile_NameTrigger'],
+        ['-', 'other', 'aws_redshift_authentication_profile.lone'],
+        ['-', 'other', 'kubernetes_manifest.cm_settings'],
+        ['-', 'other', 'terraform_data.alpha'],
+        ['-', 'other', 'terraform_data.fake_NameTrigger'],
+        ['-', 'other', 'terraform_data.zulu_marker'],
+      ]);
+      const others = explained.changes.filter((r) => r.kind === 'other').map((r) => r.address);
+      // The map attributes none of them; but an HCL synth's metadata.json holds no values, so the ConfigMap's kind is read from the plan there.
+      expect(others.filter((a) => map.originOf(a) !== undefined).map((a) => a.replace(/_[0-9A-F]{8}$/, ''))).toEqual(dir === dirs.json ? [] : ['kubernetes_manifest.cm_settings']);
+      const report = JSON.parse(explained.toJson());
+      expect(report.changes.filter((r: any) => r.kind === 'other' && 'constructPath' in r)).toEqual([]);
+      expect(reportIsValid(explained.toJson())).toBe(true);
+      expect(explained.toText()).toContain(`Resources not made by these constructs:\n  ${others[0]} · update ·`);
+    }
+  });
+
+  test('GIVEN the plain Construct\'s terraform_data deleted (its count index gone) THEN it stays another\'s resource, even named like a trigger', async () => {
+    const fake = addresses.find((a) => a.startsWith('terraform_data.fake_NameTrigger_'))!;
+    const deleted = { ...PLAN_HEADER, resource_changes: [{ address: `${fake}[1]`, mode: 'managed', type: 'terraform_data', action_reason: 'delete_because_count_index', change: { actions: ['delete'], before: { input: 'x' }, after: null } }] };
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'explain-others-'));
+    fs.writeFileSync(path.join(dir, 'plan.json'), JSON.stringify(deleted));
+    const run = await runCommand(['explain', '--plan', path.join(dir, 'plan.json'), '--stack', dirs.json, '--format', 'json']);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout).changes).toEqual([expect.objectContaining({ address: `${fake}[1]`, kind: 'other', actions: ['delete'] })]);
+    expect(JSON.parse(run.stdout).changes[0]).not.toHaveProperty('constructPath');
   });
 });
 

@@ -46,9 +46,11 @@ function prepare(change: PlanResourceChange, map: ConstructMap): Prepared {
   const { before, after } = sidesOf(change.change);
   const origin = map.originOf(change.address);
   const actions = change.change.actions;
-  const leaving = actions.includes('delete') && !actions.includes('create') ? true : actions.length === 1 && actions[0] === 'forget';
+  // A resource the stack declares but no construct of this library made is another's, whatever its type and name.
+  const leaving = map.isDeclaredByOthers(change.address) ? false : actions.includes('delete') && !actions.includes('create') ? true : actions.length === 1 && actions[0] === 'forget';
   const kind = resourceKind(change.type, change.address, origin, before, after, leaving);
-  return { change, constructPath: origin?.constructPath, kind, before, after };
+  // Only these constructs' resources have a construct path (not a node-list-shaped construct's ConfigMap manifest).
+  return { change, constructPath: kind === ResourceKinds.OTHER ? undefined : origin?.constructPath, kind, before, after };
 }
 
 function sidesOf(c: PlanChange): { before: ChangeSide; after: ChangeSide } {
@@ -140,8 +142,8 @@ function sorted(resources: ExplainedResource[]): ExplainedResource[] {
   // Construct resources first, by construct path then address; then the others by address.
   return resources.sort((a, b) => {
     const ours = (r: ExplainedResource) => (r.kind === ResourceKinds.OTHER ? 1 : 0);
-    // Resources no longer in the configuration come after, grouped by the construct their name tells.
-    const path = (r: ExplainedResource) => r.constructPath ?? `\uffff${formerConstructName(r.address)}`;
+    // Resources no longer in the configuration come after, grouped by the construct their name tells; the others have no construct.
+    const path = (r: ExplainedResource) => (r.kind === ResourceKinds.OTHER ? '' : r.constructPath ?? `\uffff${formerConstructName(r.address)}`);
     return ours(a) - ours(b) || byCodeUnit(path(a), path(b)) || byCodeUnit(a.address, b.address);
   });
 }
