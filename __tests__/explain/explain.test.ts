@@ -106,7 +106,7 @@ describe('explain: plans of the wrong shape', () => {
 
   test('GIVEN any JSON value as a plan THEN explain answers or throws a ValidationError, never another error', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.jsonValue(), fc.record({ resource_changes: fc.array(fc.jsonValue(), { maxLength: 3 }), resource_drift: fc.jsonValue() }).map((r) => ({ ...PLAN_HEADER, ...r }))), (value) => {
+      fc.property(fc.oneof(fc.jsonValue(), fc.record({ resource_changes: fc.array(fc.jsonValue(), { maxLength: 3 }), resource_drift: fc.jsonValue(), deferred_changes: fc.jsonValue(), action_invocations: fc.array(fc.jsonValue(), { maxLength: 3 }), deferred_action_invocations: fc.jsonValue() }, { requiredKeys: [] }).map((r) => ({ ...PLAN_HEADER, ...r }))), (value) => {
         try {
           PlanExplanation.fromPlanAndConfig(JSON.stringify(value), JSON.stringify(config()));
         } catch (e) {

@@ -1,15 +1,18 @@
 // `explain` on what the real Terraform 1.11 writes (`terraform` on PATH, or
 // TERRAFORM_BINARY): a state, shown with `terraform show -json` and as the
-// state file, is refused; a plan of every top-level key 1.11 writes (variables,
-// output_changes, prior_state, checks, relevant_attributes, timestamp,
-// applyable, complete, errored) is read. Only built-in resources
-// (terraform_data): no provider to download, no server.
+// state file, is refused; a plan with the top-level keys 1.11 writes beside
+// the changes (variables, output_changes, prior_state, checks, timestamp,
+// applyable, complete, errored) is read without a warning. Only built-in
+// resources (terraform_data): no provider to download, no server. (1.11
+// writes no deferred_changes or action_invocations: terraform-1-16.test.ts;
+// its resource_drift and relevant_attributes: profiles.terraform.test.ts.)
 import { Construct } from 'constructs';
 import * as fs from 'fs';
 import * as path from 'path';
 import { TerraformStack } from '../../lib/core/framework';
 import { wire } from '../../lib/core/wire';
 import { WireResource } from '../../lib/core/wire-elements';
+import { PLAN_KEYS } from '../../lib/explain/plan-json';
 import { stackFile } from '../support/synth';
 import { terraform, workdir } from '../support/terraform';
 import { runCommand } from './support';
@@ -81,6 +84,8 @@ describe('explain: what the real Terraform 1.11 writes', () => {
     expect(Object.keys(JSON.parse(planJson)).sort()).toEqual(
       ['applyable', 'checks', 'complete', 'configuration', 'errored', 'format_version', 'output_changes', 'planned_values', 'prior_state', 'resource_changes', 'terraform_version', 'timestamp', 'variables'],
     );
+    // Every key 1.11 writes is one explain reads (PLAN_KEYS, Terraform 1.16's): no warning of keys left out.
+    expect(Object.keys(JSON.parse(planJson)).filter((k) => !PLAN_KEYS.includes(k))).toEqual([]);
     for (const file of ['plan.json', 'tfplan']) {
       const run = await runCommand(['explain', '--plan', path.join(dir, file), '--stack', dir, '--format', 'json']);
       expect([file, run.code, run.stderr]).toEqual([file, 0, '']);

@@ -249,8 +249,9 @@ function describeShape(value: unknown): string {
   return Array.isArray(value) ? 'a list' : value === null ? 'null' : `a ${typeof value}`;
 }
 
-// An instance key ends an address: `[0]` or `["key"]` (a quoted key may hold dots and brackets).
-const INSTANCE_KEY = /^([\s\S]*?)(\[(?:\d+|"(?:[^"\\]|\\[\s\S])*")\])$/;
+// An instance key ends an address: `[0]` or `["key"]` (a quoted key may hold dots and brackets), or `[*]` for
+// instances not known yet (a deferred change: addrs.PartialExpandedResource.String, Terraform v1.16.0-rc2).
+const INSTANCE_KEY = /^([\s\S]*?)(\[(?:\d+|\*|"(?:[^"\\]|\\[\s\S])*")\])$/;
 
 /** `type.name["key"]` or `type.name[0]` → `type.name`. */
 export function withoutInstanceKey(address: string): string {

@@ -11,6 +11,7 @@ import { readPlanJson } from './plan-json';
 import { renderJson } from './render-json';
 import { renderMarkdown } from './render-markdown';
 import { renderText } from './render-text';
+import { PlanExtras } from './summary';
 
 /**
  * A Terraform plan explained per construct: for each resource, the construct
@@ -51,8 +52,9 @@ export class PlanExplanation {
 
   /** @internal */
   public static _fromPlanAndMap(plan: unknown, map: ConstructMap): PlanExplanation {
-    const explained = explainPlan(readPlanJson(plan), map);
-    return new PlanExplanation(explained.changes, explained.drift);
+    const read = readPlanJson(plan);
+    const explained = explainPlan(read, map);
+    return new PlanExplanation(explained.changes, explained.drift, { deferred: explained.deferred, actionInvocations: explained.actionInvocations }, read.unknownKeys);
   }
 
   /** Every managed resource of the plan's `resource_changes`, unchanged ones included: construct resources by construct path then address, then the others by address. */
@@ -61,9 +63,35 @@ export class PlanExplanation {
   /** What the refresh found changed outside Terraform (`resource_drift`), in the same order. */
   public readonly drift: ExplainedResource[];
 
-  private constructor(changes: ExplainedResource[], drift: ExplainedResource[]) {
+  /** What the plan defers (`deferred_changes`) and the actions it runs (`action_invocations`): in the reports and the gates. */
+  private readonly extras: PlanExtras;
+
+  /** Top-level keys of the plan that this version of explain does not read. */
+  private readonly unreadKeys: readonly string[];
+
+  private constructor(changes: ExplainedResource[], drift: ExplainedResource[], extras: PlanExtras, unreadKeys: readonly string[]) {
     this.changes = changes;
     this.drift = drift;
+    this.extras = extras;
+    this.unreadKeys = unreadKeys;
+  }
+
+  /**
+   * The top-level keys of the plan this version of explain does not know (a newer Terraform's), for the command's warning.
+   *
+   * @internal
+   */
+  public get _unreadKeys(): readonly string[] {
+    return this.unreadKeys;
+  }
+
+  /**
+   * What the plan defers and the actions it runs, for the tests.
+   *
+   * @internal
+   */
+  public get _extras(): PlanExtras {
+    return this.extras;
   }
 
   /**
@@ -72,7 +100,7 @@ export class PlanExplanation {
    * @returns the text, ending with a newline
    */
   public toText(): string {
-    return renderText(this.changes, this.drift);
+    return renderText(this.changes, this.drift, this.extras);
   }
 
   /**
@@ -81,7 +109,7 @@ export class PlanExplanation {
    * @returns the Markdown, ending with a newline
    */
   public toMarkdown(): string {
-    return renderMarkdown(this.changes, this.drift);
+    return renderMarkdown(this.changes, this.drift, this.extras);
   }
 
   /**
@@ -90,7 +118,7 @@ export class PlanExplanation {
    * @returns the JSON text, ending with a newline
    */
   public toJson(): string {
-    return renderJson(this.changes, this.drift);
+    return renderJson(this.changes, this.drift, this.extras);
   }
 
   /**
@@ -105,6 +133,7 @@ export class PlanExplanation {
     if (!Array.isArray(gates) || gates.some((g) => !(ALL_GATES as readonly unknown[]).includes(g))) {
       throw new ValidationError('PlanExplanation.gatesMatched', [{ path: 'gates', received: describeValue(gates), allowed: `a list of ${ALL_GATES.join(', ')}` }]);
     }
-    return matchedGates(gates, this.changes, this.drift);
+    // A deferred delete or replace counts: Terraform will still make it, in a later plan.
+    return matchedGates(gates, [...this.changes, ...this.extras.deferred.map((d) => d.resource)], this.drift);
   }
 }

@@ -5,11 +5,11 @@ import { ExplainedResource } from './explained';
 import { fieldPhrase } from './field-text';
 import { appendAll, constructLabel, isUnchanged } from './render-text';
 import { ResourceKinds } from './resource-kind';
-import { summaryLine } from './summary';
+import { NO_EXTRAS, PlanExtras, summaryLine } from './summary';
 
 /** The explanation as GitHub-flavoured Markdown. */
-export function renderMarkdown(changes: readonly ExplainedResource[], drift: readonly ExplainedResource[]): string {
-  const lines = ['### Terraform plan, by construct', '', `**Plan:** ${escape(summaryLine(changes, drift))}`];
+export function renderMarkdown(changes: readonly ExplainedResource[], drift: readonly ExplainedResource[], extras: PlanExtras = NO_EXTRAS): string {
+  const lines = ['### Terraform plan, by construct', '', `**Plan:** ${escape(summaryLine(changes, drift, extras))}`];
   const shown = changes.filter((r) => !isUnchanged(r));
   const ours = shown.filter((r) => r.kind !== ResourceKinds.OTHER);
   const others = shown.filter((r) => r.kind === ResourceKinds.OTHER);
@@ -35,6 +35,29 @@ export function renderMarkdown(changes: readonly ExplainedResource[], drift: rea
   if (others.length > 0) {
     lines.push('', '#### Resources not made by these constructs', '');
     appendAll(lines, otherTable(others));
+  }
+  if (extras.deferred.length > 0) {
+    const deferred = extras.deferred.map((d) => d.resource);
+    const ourDeferred = deferred.filter((r) => r.kind !== ResourceKinds.OTHER);
+    const otherDeferred = deferred.filter((r) => r.kind === ResourceKinds.OTHER);
+    lines.push('', '#### Deferred to a later plan');
+    if (ourDeferred.length > 0) {
+      lines.push('');
+      appendAll(lines, table(ourDeferred));
+    }
+    if (otherDeferred.length > 0) {
+      lines.push('');
+      appendAll(lines, otherTable(otherDeferred));
+    }
+  }
+  if (extras.actionInvocations.length > 0) {
+    lines.push('', '#### Actions', '', '| Action | When | Resource |', '|---|---|---|');
+    for (const a of extras.actionInvocations) {
+      const r = a.resource;
+      const resource = r === undefined ? '' : r.constructPath === undefined ? codeSpan(r.address) : `${codeSpan(r.constructPath)} ${escape(r.kind)} ${codeSpan(r.address)}`;
+      const deferred = a.deferredReason === undefined ? '' : ` (deferred to a later plan: ${escape(a.deferredReason)})`;
+      lines.push(`| ${codeSpan(a.address)} | ${escape(a.when)}${deferred} | ${resource} |`);
+    }
   }
   return `${lines.join('\n')}\n`;
 }

@@ -2,10 +2,10 @@
 // field change. Every line of a construct's resource names the construct path,
 // the kind, the action and the cause; unchanged resources are only counted.
 import { formerConstructName } from './construct-map';
-import { ExplainedResource } from './explained';
+import { ExplainedActionInvocation, ExplainedResource } from './explained';
 import { fieldPhrase } from './field-text';
 import { ResourceKinds } from './resource-kind';
-import { summaryLine } from './summary';
+import { NO_EXTRAS, PlanExtras, summaryLine } from './summary';
 
 /**
  * The label of a resource's construct: its path; for a resource the
@@ -23,8 +23,8 @@ export function resourceHead(r: ExplainedResource): string {
 }
 
 /** The explanation as terminal text. */
-export function renderText(changes: readonly ExplainedResource[], drift: readonly ExplainedResource[]): string {
-  const lines = [`Plan: ${summaryLine(changes, drift)}`];
+export function renderText(changes: readonly ExplainedResource[], drift: readonly ExplainedResource[], extras: PlanExtras = NO_EXTRAS): string {
+  const lines = [`Plan: ${summaryLine(changes, drift, extras)}`];
   const shown = changes.filter((r) => !isUnchanged(r));
   const ours = shown.filter((r) => r.kind !== ResourceKinds.OTHER);
   const others = shown.filter((r) => r.kind === ResourceKinds.OTHER);
@@ -41,7 +41,28 @@ export function renderText(changes: readonly ExplainedResource[], drift: readonl
     lines.push('', 'Resources not made by these constructs:');
     for (const r of others) lines.push(otherLine(r));
   }
+  if (extras.deferred.length > 0) {
+    // Every deferred change is listed (an unchanged one too: Terraform will plan it later).
+    lines.push('', 'Deferred to a later plan:');
+    for (const { resource } of extras.deferred) appendAll(lines, resource.kind === ResourceKinds.OTHER ? [otherLine(resource)] : resourceLines(resource));
+  }
+  if (extras.actionInvocations.length > 0) {
+    lines.push('', 'Actions:');
+    for (const a of extras.actionInvocations) lines.push(`  ${actionLine(a)}`);
+  }
   return `${lines.join('\n')}\n`;
+}
+
+/** `<action> · <when> · triggered by <construct> · <kind> · <address>[ · deferred: <reason>]`. */
+export function actionLine(a: ExplainedActionInvocation): string {
+  return `${a.address} · ${a.when}${a.resource === undefined ? '' : ` · ${actionResourceText(a)}`}${a.deferredReason === undefined ? '' : ` · deferred to a later plan (${a.deferredReason})`}`;
+}
+
+/** The resource of an action invocation: its construct and kind when these constructs made it, then its address. */
+export function actionResourceText(a: ExplainedActionInvocation): string {
+  const r = a.resource!;
+  const by = a.trigger === 'invoke' ? 'for' : 'triggered by';
+  return r.constructPath === undefined ? `${by} ${r.address}` : `${by} ${r.constructPath} · ${r.kind} · ${r.address}`;
 }
 
 /** Appends `items` to `lines` without spreading them into one call (whose argument count is bounded). */
