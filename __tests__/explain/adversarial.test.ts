@@ -13,7 +13,7 @@ import { synthApp } from '../support/synth';
 import { App, TerraformStack } from '../../lib/core/framework';
 import { AuthenticationProfile, AwsProvider, KubernetesProvider, NodeList, NodeListMode, ReplaceTriggerKind } from '../../lib';
 import { hostileString } from '../support/hostile-strings';
-import { reportIsValid, runCommand } from './support';
+import { PLAN_HEADER, reportIsValid, runCommand } from './support';
 import fc from 'fast-check';
 import { Construct } from 'constructs';
 import * as fs from 'fs';
@@ -43,14 +43,14 @@ function labelPlan(nodes: number, labels: number): object {
       change: { actions: ['update'], before: withLabels(`w${i}`, 'a'), after: withLabels(`w${i}`, 'b'), after_unknown: {}, before_sensitive: {}, after_sensitive: {} },
     });
   }
-  return { format_version: '1.2', resource_changes };
+  return { ...PLAN_HEADER, resource_changes };
 }
 
 /** A plan of `count` resources these constructs did not make, each deleted. */
 function otherPlan(count: number): object {
   const resource_changes = [];
   for (let i = 0; i < count; i++) resource_changes.push({ address: `null_resource.r${i}`, mode: 'managed', type: 'null_resource', change: { actions: ['delete'], before: {}, after: null } });
-  return { format_version: '1.2', resource_changes };
+  return { ...PLAN_HEADER, resource_changes };
 }
 
 /** The JSON text of a value nested `depth` lists deep around `leaf` (JSON.stringify itself would overflow the stack). */
@@ -81,19 +81,19 @@ describe('explain: deep nesting (finding 12)', () => {
   test('GIVEN after_sensitive nested 5,000 lists deep THEN a ValidationError names the JSON path, not a RangeError', () => {
     const change = { actions: ['update'], before: { bindings: [] }, after: { bindings: [{ relation: 'viewer', principals: ['role:a'] }] }, after_sensitive: { bindings: [{ principals: 'DEEP' }] } };
     const entry = { address: 'datadog_restriction_policy.dashboard_1A2B3C4D', mode: 'managed', type: 'datadog_restriction_policy', change };
-    const plan = JSON.stringify({ format_version: '1.2', resource_changes: [entry] }).replace('"DEEP"', nested(5000, 'true'));
+    const plan = JSON.stringify({ ...PLAN_HEADER, resource_changes: [entry] }).replace('"DEEP"', nested(5000, 'true'));
     const e = errorOf(() => readPlanJson(plan));
     expect(e.problems).toHaveLength(1);
     expect(e.problems[0].path).toBe(`plan/resource_changes/0/change/after_sensitive/bindings/0/principals${'/0'.repeat(249)}`);
     expect(e.problems[0].allowed).toBe('values nested at most 256 levels deep');
     // 256 levels are accepted.
-    expect(() => readPlanJson(`{"format_version": "1.2", "x": ${nested(254, '1')}}`)).not.toThrow();
+    expect(() => readPlanJson(`${JSON.stringify(PLAN_HEADER).slice(0, -1)}, "x": ${nested(254, '1')}}`)).not.toThrow();
   });
 
   test('GIVEN a deep plan or a failure while rendering THEN the command writes one line on stderr: no stack trace, no absolute path; exit 1', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'explain-adversarial-'));
     fs.writeFileSync(path.join(dir, 'cdk.tf.json'), JSON.stringify(nodeStack(1)));
-    fs.writeFileSync(path.join(dir, 'deep.json'), `{"format_version": "1.2", "x": ${nested(5000, '1')}}`);
+    fs.writeFileSync(path.join(dir, 'deep.json'), `${JSON.stringify(PLAN_HEADER).slice(0, -1)}, "x": ${nested(5000, '1')}}`);
     fs.writeFileSync(path.join(dir, 'plan.json'), JSON.stringify(labelPlan(1, 1)));
     const deep = await runCommand(['explain', '--plan', path.join(dir, 'deep.json'), '--stack', dir]);
     expect(deep.code).toBe(1);
@@ -152,7 +152,7 @@ function decodeEntities(text: string): string {
 }
 
 /** A plan of one resource these constructs did not make, at `address`, deleted. */
-const otherAt = (address: string) => ({ format_version: '1.2', resource_changes: [{ address, mode: 'managed', type: 'aws_s3_bucket', change: { actions: ['delete'], before: {}, after: null } }] });
+const otherAt = (address: string) => ({ ...PLAN_HEADER, resource_changes: [{ address, mode: 'managed', type: 'aws_s3_bucket', change: { actions: ['delete'], before: {}, after: null } }] });
 
 describe('explain: Markdown code spans (finding 2)', () => {
   const stack = ConstructMap.fromStackConfig(nodeStack(0));
@@ -170,7 +170,7 @@ describe('explain: Markdown code spans (finding 2)', () => {
       },
     };
     const plan = {
-      format_version: '1.2',
+      ...PLAN_HEADER,
       resource_changes: [
         {
           address: 'kubernetes_manifest.nodes_w_4E8E45BF',
@@ -211,7 +211,7 @@ describe('explain: Markdown code spans (finding 2)', () => {
 
 /** A plan of one bucket (not made by these constructs) per action list, each at `aws_s3_bucket.b<i>`. */
 const bucketsWith = (lists: readonly (readonly string[])[]) => ({
-  format_version: '1.2',
+  ...PLAN_HEADER,
   resource_changes: lists.map((actions, i) => ({
     address: `aws_s3_bucket.b${i}`,
     mode: 'managed',
@@ -229,7 +229,7 @@ describe('explain: action lists (finding 3)', () => {
     expect(e.problems.map((p) => p.path)).toEqual(invalid.map((_a, i) => `plan/resource_changes/${i}/change/actions`));
     expect(e.problems[0].allowed).toBe('one of Terraform\'s action lists: ["no-op"], ["create"], ["read"], ["update"], ["delete","create"], ["create","delete"], ["delete"], ["forget"], ["create","forget"]');
     // In resource_drift too.
-    const drift = { format_version: '1.2', resource_drift: bucketsWith([['update', 'delete']]).resource_changes };
+    const drift = { ...PLAN_HEADER, resource_drift: bucketsWith([['update', 'delete']]).resource_changes };
     expect(errorOf(() => readPlanJson(drift)).problems[0].path).toBe('plan/resource_drift/0/change/actions');
   });
 
@@ -269,9 +269,9 @@ function withLeaf(value: unknown, path: readonly (string | number)[], leaf: unkn
   return copy;
 }
 
-/** A mask (before_sensitive / after_sensitive) marking only `path`. */
-function maskAt(path: readonly (string | number)[]): unknown {
-  let mask: unknown = true;
+/** A mask (before_sensitive / after_sensitive) marking only `path` (with `leaf`: `true` unless given). */
+function maskAt(path: readonly (string | number)[], leaf: unknown = true): unknown {
+  let mask: unknown = leaf;
   for (let i = path.length - 1; i >= 0; i--) {
     const key = path[i];
     if (typeof key === 'number') {
@@ -299,6 +299,8 @@ describe('explain: sensitive values (finding 4)', () => {
   };
   const config = { resource: {} as { [type: string]: { [name: string]: object } } };
   for (const [address, r] of Object.entries(resources)) (config.resource[r.type] ??= {})[address.split('.')[1]] = { '//': { metadata: { path: r.metadataPath } } };
+  // The profile's name trigger, which every AuthenticationProfile declares beside it.
+  config.resource.terraform_data = { analysts_NameTrigger_1A2B3C4D: { '//': { metadata: { path: 'warehouse/analysts/NameTrigger' } } } };
   const map = ConstructMap.fromStackConfig(config);
 
   test('GIVEN a plan whose value at any one leaf of any construct resource is marked sensitive THEN no report shows it, whatever the action (cases/68: a node name)', () => {
@@ -309,7 +311,7 @@ describe('explain: sensitive values (finding 4)', () => {
           const before = actions[0] === 'create' && actions.length === 1 ? null : withLeaf(r.value, leaf, 'SECRET-BEFORE');
           const after = actions[0] === 'delete' && actions.length === 1 ? null : withLeaf(r.value, leaf, 'SECRET-AFTER');
           const change = { actions, before, after, before_sensitive: before === null ? false : maskAt(leaf), after_sensitive: after === null ? false : maskAt(leaf) };
-          const plan = { format_version: '1.2', resource_changes: [{ address, mode: 'managed', type: r.type, change }] };
+          const plan = { ...PLAN_HEADER, resource_changes: [{ address, mode: 'managed', type: r.type, change }] };
           const explanation = PlanExplanation._fromPlanAndMap(plan, map);
           const reports = explanation.toText() + explanation.toMarkdown() + explanation.toJson();
           expect([address, leaf.join('.'), actions.join(), reports.includes('SECRET')]).toEqual([address, leaf.join('.'), actions.join(), false]);
@@ -320,9 +322,56 @@ describe('explain: sensitive values (finding 4)', () => {
     expect(checked).toBe(4 * 22);
   });
 
+  test('GIVEN a sensitivity mask of an unexpected shape at any leaf of any construct resource ("true", [true], a number, null, an object or a list beside a string) THEN it conceals the value, as true would', () => {
+    const badAtLeaf: unknown[] = ['true', 'false', 1, 0, null, {}, [], [true], [false], { x: true }];
+    let shownWithoutMask = 0;
+    let checked = 0;
+    for (const [address, r] of Object.entries(resources)) {
+      for (const leaf of leafPaths(r.value)) {
+        const change = (mask: unknown) => ({ actions: ['update'], before: withLeaf(r.value, leaf, 'SECRET-BEFORE'), after: withLeaf(r.value, leaf, 'SECRET-AFTER'), before_sensitive: mask, after_sensitive: mask });
+        const reports = (mask: unknown) => {
+          const explanation = PlanExplanation._fromPlanAndMap({ ...PLAN_HEADER, resource_changes: [{ address, mode: 'managed', type: r.type, change: change(mask) }] }, map);
+          return explanation.toText() + explanation.toMarkdown() + explanation.toJson();
+        };
+        // The control: without a mask the value is shown wherever the report shows that leaf.
+        if (reports({}).includes('SECRET')) shownWithoutMask++;
+        for (const bad of badAtLeaf) {
+          expect([address, leaf.join('.'), JSON.stringify(bad), reports(maskAt(leaf, bad)).includes('SECRET')]).toEqual([address, leaf.join('.'), JSON.stringify(bad), false]);
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBe(22 * badAtLeaf.length);
+    expect(shownWithoutMask).toBeGreaterThanOrEqual(15);
+  });
+
+  test('GIVEN a whole mask of an unexpected shape ("true", [true], a number, null, a list shorter than its value) THEN what it stands beside reads (sensitive), never the value', () => {
+    const policy = 'datadog_restriction_policy.dashboard_1A2B3C4D';
+    const value = (principal: string) => ({ resource_id: `dashboard:${principal}`, bindings: [{ relation: 'viewer', principals: [principal] }] });
+    const explain = (mask: unknown) =>
+      PlanExplanation._fromPlanAndMap({ ...PLAN_HEADER, resource_changes: [{ address: policy, mode: 'managed', type: 'datadog_restriction_policy', change: { actions: ['update'], before: value('SECRET-A'), after: value('SECRET-B'), before_sensitive: mask, after_sensitive: mask } }] }, map);
+    expect(explain({}).changes[0].fields.map((f) => f.after)).toEqual(['"dashboard:SECRET-B"', '"SECRET-B"']);
+    const shown = (bad: unknown) => {
+      const explanation = explain(bad);
+      const reports = explanation.toText() + explanation.toMarkdown() + explanation.toJson();
+      return [JSON.stringify(bad), reports.includes('SECRET'), explanation.changes[0].fields.map((f) => `${f.field}: ${f.before} → ${f.after}`)];
+    };
+    // The whole value concealed: one change of each field, its sides (sensitive).
+    for (const bad of ['true', [true], [], 1, 0, null]) {
+      expect(shown(bad)).toEqual([JSON.stringify(bad), false, ['resourceId: (sensitive) → (sensitive)', 'bindings: (sensitive) → (sensitive)']]);
+    }
+    // The bindings concealed, the resource id shown.
+    const resourceId = 'resourceId: "dashboard:SECRET-A" → "dashboard:SECRET-B"';
+    expect(shown({ bindings: 'true' })).toEqual([JSON.stringify({ bindings: 'true' }), true, [resourceId, 'bindings: (sensitive) → (sensitive)']]);
+    // The bindings or principals concealed within their list (a list shorter than its value, a mask of the wrong
+    // shape inside): both sides read (sensitive), so no principal is said to change.
+    for (const bad of [{ bindings: [] }, { bindings: [{ principals: 1 }] }, { bindings: [{ principals: {} }] }, { bindings: [{ principals: [] }] }]) expect(shown(bad)).toEqual([JSON.stringify(bad), true, [resourceId]]);
+    expect(shown({ bindings: [{ principals: [] }], resource_id: 'true' })).toEqual([JSON.stringify({ bindings: [{ principals: [] }], resource_id: 'true' }), false, ['resourceId: (sensitive) → (sensitive)']]);
+  });
+
   test('GIVEN cases/68 (a deleted node manifest whose name is sensitive) THEN its node reads (sensitive)', () => {
     const plan = {
-      format_version: '1.2',
+      ...PLAN_HEADER,
       resource_changes: [
         {
           address: 'kubernetes_manifest.nodes_worker-1_4E8E45BFx',
@@ -356,7 +405,7 @@ describe('explain: attribution, causes and objects (findings 5, 6, 7, 8, 10)', (
     config = JSON.parse(fs.readFileSync(path.join(dir, 'cdk.tf.json'), 'utf8'));
   });
   const addressOf = (type: string, prefix: string) => `${type}.${Object.keys(config.resource[type]).find((n) => n.startsWith(prefix))}`;
-  const explain = (resource_changes: object[]) => PlanExplanation._fromPlanAndMap({ format_version: '1.2', resource_changes }, ConstructMap.fromStackDirectory(dir));
+  const explain = (resource_changes: object[]) => PlanExplanation._fromPlanAndMap({ ...PLAN_HEADER, resource_changes }, ConstructMap.fromStackDirectory(dir));
   const change = (address: string, body: object, extra: object = {}) => ({ address, mode: 'managed', type: address.split('.')[0], change: body, ...extra });
 
   test('GIVEN a stack nested in a scope (finding 7) THEN construct paths are the metadata paths minus the stack\'s own path', () => {
@@ -429,7 +478,7 @@ describe('explain: drift of other resources, credential-looking keys (findings 9
   test('GIVEN drift of a resource these constructs did not make (finding 9: cases/37) THEN the Markdown lists it by address, as the text does, with no construct', () => {
     const bucket = { address: 'aws_s3_bucket.b', mode: 'managed', type: 'aws_s3_bucket' };
     const plan = {
-      format_version: '1.2',
+      ...PLAN_HEADER,
       resource_changes: [{ ...bucket, change: { actions: ['no-op'], before: { bucket: 'b' }, after: { bucket: 'b' } } }],
       resource_drift: [{ ...bucket, change: { actions: ['update'], before: { bucket: 'a' }, after: { bucket: 'b' } } }],
     };
@@ -444,9 +493,14 @@ describe('explain: drift of other resources, credential-looking keys (findings 9
     const keys = ['ConnectionString', 'connection_string', 'Cookie', 'Bearer', 'SAS', 'sas_token', 'SessionId', 'P\u0430ssword', '\uff30assword'];
     const content = (tag: string) => JSON.stringify(Object.fromEntries(keys.map((k, i) => [k, `${tag}SECRET${i}`])));
     const profile = { address: 'aws_redshift_authentication_profile.analysts_1A2B3C4D', mode: 'managed', type: 'aws_redshift_authentication_profile' };
-    const config = { resource: { aws_redshift_authentication_profile: { analysts_1A2B3C4D: { '//': { metadata: { path: 'warehouse/analysts/Resource' } } } } } };
+    const config = {
+      resource: {
+        aws_redshift_authentication_profile: { analysts_1A2B3C4D: { '//': { metadata: { path: 'warehouse/analysts/Resource' } } } },
+        terraform_data: { analysts_NameTrigger_1A2B3C4D: { '//': { metadata: { path: 'warehouse/analysts/NameTrigger' } } } },
+      },
+    };
     const plan = {
-      format_version: '1.2',
+      ...PLAN_HEADER,
       resource_changes: [{ ...profile, change: { actions: ['update'], before: { authentication_profile_name: 'a', authentication_profile_content: content('OLD') }, after: { authentication_profile_name: 'a', authentication_profile_content: content('NEW') } } }],
     };
     const explanation = PlanExplanation._fromPlanAndMap(plan, ConstructMap.fromStackConfig(config));
@@ -464,7 +518,7 @@ describe('explain: smaller defects (finding 13)', () => {
   test('GIVEN a node manifest wholly unknown after apply (cases/10) THEN its other fields are named "manifest", never an empty field', () => {
     const manifest = { apiVersion: 'v1', kind: 'Node', metadata: { name: 'w0', labels: { pool: 'a' } } };
     const plan = {
-      format_version: '1.2',
+      ...PLAN_HEADER,
       resource_changes: [{ address: 'kubernetes_manifest.nodes_w0_ABCDEF00', mode: 'managed', type: 'kubernetes_manifest', change: { actions: ['update'], before: { manifest }, after: { manifest: null }, after_unknown: { manifest: true } } }],
     };
     const fields = PlanExplanation._fromPlanAndMap(plan, ConstructMap.fromStackConfig(nodeStack(1))).changes[0].fields;
@@ -474,7 +528,7 @@ describe('explain: smaller defects (finding 13)', () => {
 
   test('GIVEN deleted resources whose names cdktf did not write (cases/71) THEN the address stands in for the construct name', () => {
     const plan = {
-      format_version: '1.2',
+      ...PLAN_HEADER,
       resource_changes: ['aws_redshift_authentication_profile.', 'aws_redshift_authentication_profile._ABCDEF12'].map((address) => ({
         address,
         mode: 'managed',

@@ -12,7 +12,9 @@ import { ConstructMap } from '../../lib/explain/construct-map';
 import { readPlanJson } from '../../lib/explain/plan-json';
 import { errorOf } from '../support/errors';
 import { synthApp } from '../support/synth';
-import { reportIsValid, runCommand } from './support';
+import { wire } from '../../lib/core/wire';
+import { WireResource } from '../../lib/core/wire-elements';
+import { PLAN_HEADER, reportIsValid, runCommand } from './support';
 
 function build(app: App): void {
   const stack = new TerraformStack(app, 'mapped');
@@ -37,9 +39,12 @@ beforeAll(() => {
   hclDir = path.join(synthApp(build, true), 'stacks', 'mapped');
 });
 
+/** PLAN_HEADER's keys, for plans written as JSON text. */
+const HEAD = JSON.stringify(PLAN_HEADER).slice(1, -1);
+
 /** A plan of one resource change. */
 function planOf(address: string, type: string, change: object, extra: object = {}): string {
-  return JSON.stringify({ format_version: '1.2', resource_changes: [{ address, mode: 'managed', type, change, ...extra }] });
+  return JSON.stringify({ ...PLAN_HEADER, resource_changes: [{ address, mode: 'managed', type, change, ...extra }] });
 }
 
 const addressOf = (type: string, prefix: string) => `${type}.${Object.keys(config().resource[type]).find((n) => n.startsWith(prefix))}`;
@@ -88,20 +93,20 @@ describe('explain: plans of the wrong shape', () => {
   test.each([
     ['not JSON', '{"resource_changes": [', 'plan'],
     ['a list', '[]', 'plan'],
-    ['resource_changes not a list', '{"resource_changes": {}}', 'plan/resource_changes'],
-    ['an entry without address', '{"resource_changes": [{"type": "x", "change": {"actions": ["create"]}}]}', 'plan/resource_changes/0/address'],
-    ['an unknown action', '{"resource_changes": [{"address": "a.b", "type": "a", "change": {"actions": ["explode"]}}]}', 'plan/resource_changes/0/change/actions'],
-    ['replace_paths of the wrong shape', '{"resource_drift": [{"address": "a.b", "type": "a", "change": {"actions": ["update"], "replace_paths": "name"}}]}', 'plan/resource_drift/0/change/replace_paths'],
-    ['a format of Terraform 2', '{"format_version": "2.0"}', 'plan/format_version'],
+    ['resource_changes not a list', `{${HEAD}, "resource_changes": {}}`, 'plan/resource_changes'],
+    ['an entry without address', `{${HEAD}, "resource_changes": [{"type": "x", "change": {"actions": ["create"]}}]}`, 'plan/resource_changes/0/address'],
+    ['an unknown action', `{${HEAD}, "resource_changes": [{"address": "a.b", "type": "a", "change": {"actions": ["explode"]}}]}`, 'plan/resource_changes/0/change/actions'],
+    ['replace_paths of the wrong shape', `{${HEAD}, "resource_drift": [{"address": "a.b", "type": "a", "change": {"actions": ["update"], "replace_paths": "name"}}]}`, 'plan/resource_drift/0/change/replace_paths'],
+    ['a format of Terraform 2', JSON.stringify({ ...PLAN_HEADER, format_version: '2.0' }), 'plan/format_version'],
   ])('GIVEN %s THEN a ValidationError names the JSON path', (_what, text, problemPath) => {
     const error = errorOf(() => readPlanJson(text));
     expect(error.constructPath).toBe('plan');
-    expect(error.problems.map((p) => p.path)).toContain(problemPath);
+    expect(error.problems.map((p) => p.path)).toEqual([problemPath]);
   });
 
   test('GIVEN any JSON value as a plan THEN explain answers or throws a ValidationError, never another error', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.jsonValue(), fc.record({ resource_changes: fc.array(fc.jsonValue(), { maxLength: 3 }), resource_drift: fc.jsonValue() })), (value) => {
+      fc.property(fc.oneof(fc.jsonValue(), fc.record({ resource_changes: fc.array(fc.jsonValue(), { maxLength: 3 }), resource_drift: fc.jsonValue(), deferred_changes: fc.jsonValue(), action_invocations: fc.array(fc.jsonValue(), { maxLength: 3 }), deferred_action_invocations: fc.jsonValue() }, { requiredKeys: [] }).map((r) => ({ ...PLAN_HEADER, ...r }))), (value) => {
         try {
           PlanExplanation.fromPlanAndConfig(JSON.stringify(value), JSON.stringify(config()));
         } catch (e) {
@@ -140,11 +145,69 @@ describe('explain: plans of the wrong shape', () => {
   });
 });
 
+describe('explain: only plans are read', () => {
+  const EVERY_PLAN = 'the output of `terraform show -json PLANFILE`: every plan has format_version, terraform_version, planned_values and configuration (and applyable, complete and errored since Terraform 1.8)';
+  // `terraform show -json` of a state (Terraform 1.11: jsonstate format 1.0), its values in clear, and the state file itself.
+  const shownState = { format_version: '1.0', terraform_version: '1.11.4', values: { outputs: { pw: { sensitive: true, value: 'hunter2', type: 'string' } }, root_module: {} } };
+  const stateFile = { version: 4, terraform_version: '1.11.4', serial: 3, lineage: '5d1c0e2a', outputs: { pw: { value: 'hunter2', type: 'string', sensitive: true } }, resources: [], check_results: null };
+
+  test.each([
+    ['{"hello":"world"}', { hello: 'world' }, 'an object without format_version, terraform_version, planned_values and configuration'],
+    ['an empty object', {}, 'an object without format_version, terraform_version, planned_values and configuration'],
+    ['`terraform show -json` of a state', shownState, 'an object without planned_values, configuration, applyable, complete and errored: this looks like a state, not a plan (`terraform show -json` of a state: it has "values" where a plan has planned_values)'],
+    ['`terraform show -json` of an empty state', { format_version: '1.0' }, 'an object without terraform_version, planned_values and configuration: this looks like a state, not a plan (`terraform show -json` of an empty state)'],
+    ['a state file (terraform.tfstate)', stateFile, 'an object without format_version, planned_values, configuration, applyable, complete and errored: this looks like a state, not a plan (a state file such as terraform.tfstate: it has "lineage" and "serial")'],
+    ['a plan of Terraform 1.11 without applyable, complete and errored', { format_version: '1.2', terraform_version: '1.11.4', planned_values: {}, configuration: {} }, 'an object without applyable, complete and errored'],
+    ['a plan of Terraform 1.7 without errored', { format_version: '1.2', terraform_version: '1.7.5', planned_values: {}, configuration: {} }, 'an object without errored'],
+  ])('GIVEN %s THEN one problem at "plan" names the keys every plan has that it lacks, and says where it looks like a state', (_what, value, received) => {
+    const error = errorOf(() => readPlanJson(JSON.stringify(value)));
+    expect(error.problems).toEqual([{ path: 'plan', received, allowed: EVERY_PLAN }]);
+    expect(error.message).not.toContain('hunter2');
+  });
+
+  test('GIVEN a plan lacking any one key Terraform always writes THEN that key is named; a plan of Terraform 1.5 needs no applyable, complete or errored', () => {
+    for (const key of Object.keys(PLAN_HEADER)) {
+      const { [key]: _dropped, ...rest } = PLAN_HEADER as { [key: string]: unknown };
+      expect([key, errorOf(() => readPlanJson(rest)).problems.map((p) => p.received)]).toEqual([key, [`an object without ${key}`]]);
+    }
+    expect(() => readPlanJson({ format_version: '1.2', terraform_version: '1.5.7', planned_values: {}, configuration: {} })).not.toThrow();
+    expect(() => readPlanJson({ ...PLAN_HEADER, resource_changes: undefined })).not.toThrow();
+  });
+
+  test('GIVEN the keys every plan has, of the wrong type THEN each JSON path is named, no value under planned_values or configuration shown', () => {
+    const error = errorOf(() =>
+      readPlanJson({ ...PLAN_HEADER, format_version: 1.2, terraform_version: 11, planned_values: ['hunter2'], configuration: 'hunter2', applyable: 'yes', complete: null, errored: 0 }),
+    );
+    expect(error.problems.map((p) => p.path)).toEqual(['plan/format_version', 'plan/terraform_version', 'plan/planned_values', 'plan/configuration', 'plan/applyable', 'plan/complete', 'plan/errored']);
+    expect(error.message).not.toContain('hunter2');
+  });
+
+  test('GIVEN a state or {"hello":"world"} as --plan, with every gate THEN exit 1 and one line naming what is missing, never a report that passes the gates', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'explain-not-plan-'));
+    const gates = ['--fail-on', 'replace,delete,drift'];
+    const hello = await runCommand(['explain', '--plan', write(dir, 'hello.json', '{"hello":"world"}'), '--stack', jsonDir, ...gates]);
+    expect(hello).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `explain: cannot read the plan: plan: received an object without format_version, terraform_version, planned_values and configuration; allowed: ${EVERY_PLAN}`,
+    });
+    for (const state of [shownState, stateFile]) {
+      const run = await runCommand(['explain', '--plan', write(dir, 'state.json', JSON.stringify(state)), '--stack', jsonDir, ...gates]);
+      expect(run.code).toBe(1);
+      expect(run.stdout).toBe('');
+      expect(run.stderr.split('\n')).toHaveLength(1);
+      expect(run.stderr).toContain('this looks like a state, not a plan');
+      expect(run.stderr).not.toContain('hunter2');
+    }
+  });
+});
+
 describe('explain: what is shown', () => {
   test('GIVEN content unknown after apply, a sensitive name, and a trigger-forced replacement of a null_resource THEN unknown reads (known after apply), sensitive (sensitive)', () => {
     const profile = addressOf('aws_redshift_authentication_profile', 'nulled');
     const trigger = addressOf('null_resource', 'nulled');
     const plan = JSON.stringify({
+      ...PLAN_HEADER,
       resource_changes: [
         {
           address: profile,
@@ -216,6 +279,7 @@ describe('explain: what is shown', () => {
   test('GIVEN gates THEN gatesMatched answers the ones the plan matches, in the order replace, delete, drift', () => {
     const policy = addressOf('datadog_restriction_policy', 'dashboard');
     const plan = JSON.stringify({
+      ...PLAN_HEADER,
       resource_changes: [{ address: policy, type: 'datadog_restriction_policy', action_reason: 'delete_because_no_resource_config', change: { actions: ['delete'], before: { resource_id: 'dashboard:abc' }, after: null } }],
       resource_drift: [{ address: policy, type: 'datadog_restriction_policy', change: { actions: ['update'], before: { resource_id: 'dashboard:abc', bindings: [] }, after: { resource_id: 'dashboard:abc', bindings: [{ relation: 'viewer', principals: ['role:z'] }] } } }],
     });
@@ -230,6 +294,7 @@ describe('explain: what is shown', () => {
 describe('explain: resources not made by these constructs', () => {
   test('GIVEN a profile imported with configuration from -generate-config-out (in no construct) THEN it is listed by address with Terraform\'s action, not as a construct', () => {
     const plan = JSON.stringify({
+      ...PLAN_HEADER,
       resource_changes: [
         {
           address: 'aws_redshift_authentication_profile.generated',
@@ -254,6 +319,78 @@ describe('explain: resources not made by these constructs', () => {
   });
 });
 
+describe('explain: a construct path only for what these constructs made', () => {
+  // One stack: these constructs, and resources of the same types in plain Constructs, where ids alone could mislead.
+  const data = (scope: Construct, id: string, type = 'terraform_data', attributes: () => any = () => ({ input: wire.string(id) })) =>
+    new WireResource(scope, id, { terraformType: type, providerName: type === 'terraform_data' ? 'terraform' : type.split('_')[0], attributes });
+  const mixed = (app: App) => {
+    const stack = new TerraformStack(app, 'mixed');
+    new AwsProvider(stack, 'aws', { region: 'us-east-1' });
+    new DatadogProvider(stack, 'datadog', {});
+    new KubernetesProvider(stack, 'kubernetes', { configPath: '~/.kube/config' });
+    new AuthenticationProfile(stack, 'profile', { authenticationProfileName: 'p', authenticationProfileContent: { A: '1' } });
+    new RestrictionPolicy(stack, 'policy', { resourceId: 'dashboard:abc', bindings: [{ relation: 'viewer', principals: ['role:a'] }] });
+    new NodeList(stack, 'nodes', { items: [{ metadata: { name: 'n1', labels: { a: 'b' } } }] });
+    new NodeList(stack, 'parts', { mode: NodeListMode.LABELS_ANNOTATIONS_TAINTS, items: [{ metadata: { name: 'n2', labels: { a: 'b' } } }] });
+    data(stack, 'alpha');
+    data(new Construct(stack, 'zulu'), 'marker');
+    // A terraform_data named NameTrigger without a profile, a profile without its trigger, a ConfigMap's manifest.
+    data(new Construct(stack, 'fake'), 'NameTrigger');
+    data(new Construct(stack, 'lone'), 'Resource', 'aws_redshift_authentication_profile', () => ({ authentication_profile_name: wire.string('lone'), authentication_profile_content: wire.string('{}') }));
+    data(new Construct(stack, 'cm'), 'settings', 'kubernetes_manifest', () => ({ manifest: wire.any({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'settings', namespace: 'default' } }) }));
+  };
+  let dirs: { json: string; hcl: string };
+  let addresses: string[];
+  beforeAll(() => {
+    dirs = { json: path.join(synthApp(mixed, false), 'stacks', 'mixed'), hcl: path.join(synthApp(mixed, true), 'stacks', 'mixed') };
+    const resources = JSON.parse(fs.readFileSync(path.join(dirs.json, 'cdk.tf.json'), 'utf8')).resource;
+    addresses = Object.entries<any>(resources).flatMap(([type, byName]) => Object.keys(byName).map((name) => `${type}.${name}`));
+  });
+  // Every resource of the stack updated, its values saying nothing of a construct but the ConfigMap's kind.
+  const valuesOf = (address: string, x: number) => (address.startsWith('kubernetes_manifest.cm_') ? { manifest: { apiVersion: 'v1', kind: 'ConfigMap', data: { x } } } : { x });
+  const plan = () => ({ ...PLAN_HEADER, resource_changes: addresses.map((address) => ({ address, mode: 'managed', type: address.split('.')[0], change: { actions: ['update'], before: valuesOf(address, 1), after: valuesOf(address, 2) } })) });
+
+  test('GIVEN a terraform_data in a plain Construct, and look-alikes of these constructs\' resources THEN none has a construct path; theirs have (JSON and HCL synth alike)', () => {
+    expect(addresses).toHaveLength(10);
+    for (const dir of [dirs.json, dirs.hcl]) {
+      const map = ConstructMap.fromStackDirectory(dir);
+      const explained = PlanExplanation._fromPlanAndMap(plan(), map);
+      // These constructs' resources by construct path, then the others by address alone (the plain Construct
+      // `zulu` no longer sorts its marker as a construct's, nor before terraform_data.alpha).
+      expect(explained.changes.map((r) => [r.constructPath ?? '-', r.kind, r.address.replace(/_[0-9A-F]{8}$/, '')])).toEqual([
+        ['nodes', 'node manifest', 'kubernetes_manifest.nodes_n1'],
+        ['parts', 'node labels', 'kubernetes_labels.parts_n2-labels'],
+        ['policy', 'policy', 'datadog_restriction_policy.policy'],
+        ['profile', 'profile', 'aws_redshift_authentication_profile.profile'],
+        ['profile', 'name trigger', 'terraform_data.profile_NameTrigger'],
+        ['-', 'other', 'aws_redshift_authentication_profile.lone'],
+        ['-', 'other', 'kubernetes_manifest.cm_settings'],
+        ['-', 'other', 'terraform_data.alpha'],
+        ['-', 'other', 'terraform_data.fake_NameTrigger'],
+        ['-', 'other', 'terraform_data.zulu_marker'],
+      ]);
+      const others = explained.changes.filter((r) => r.kind === 'other').map((r) => r.address);
+      // The map attributes none of them; but an HCL synth's metadata.json holds no values, so the ConfigMap's kind is read from the plan there.
+      expect(others.filter((a) => map.originOf(a) !== undefined).map((a) => a.replace(/_[0-9A-F]{8}$/, ''))).toEqual(dir === dirs.json ? [] : ['kubernetes_manifest.cm_settings']);
+      const report = JSON.parse(explained.toJson());
+      expect(report.changes.filter((r: any) => r.kind === 'other' && 'constructPath' in r)).toEqual([]);
+      expect(reportIsValid(explained.toJson())).toBe(true);
+      expect(explained.toText()).toContain(`Resources not made by these constructs:\n  ~ ${others[0]} update:`);
+    }
+  });
+
+  test('GIVEN the plain Construct\'s terraform_data deleted (its count index gone) THEN it stays another\'s resource, even named like a trigger', async () => {
+    const fake = addresses.find((a) => a.startsWith('terraform_data.fake_NameTrigger_'))!;
+    const deleted = { ...PLAN_HEADER, resource_changes: [{ address: `${fake}[1]`, mode: 'managed', type: 'terraform_data', action_reason: 'delete_because_count_index', change: { actions: ['delete'], before: { input: 'x' }, after: null } }] };
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'explain-others-'));
+    fs.writeFileSync(path.join(dir, 'plan.json'), JSON.stringify(deleted));
+    const run = await runCommand(['explain', '--plan', path.join(dir, 'plan.json'), '--stack', dirs.json, '--format', 'json']);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout).changes).toEqual([expect.objectContaining({ address: `${fake}[1]`, kind: 'other', actions: ['delete'] })]);
+    expect(JSON.parse(run.stdout).changes[0]).not.toHaveProperty('constructPath');
+  });
+});
+
 describe('explain: the command', () => {
   let planFile: string;
   beforeAll(() => {
@@ -275,7 +412,7 @@ describe('explain: the command', () => {
   test.each([
     ['a missing plan file', (dir: string) => ['--plan', path.join(dir, 'missing.json'), '--stack', jsonDir], 'explain: cannot read the plan "missing.json": no such file'],
     ['a plan that is not JSON', (dir: string) => ['--plan', write(dir, 'bad.json', 'not json'), '--stack', jsonDir], 'explain: cannot read the plan: plan: received text of 8 characters that is not JSON'],
-    ['JSON of the wrong shape', (dir: string) => ['--plan', write(dir, 'shape.json', '{"resource_changes":[{"address":7}]}'), '--stack', jsonDir], 'explain: cannot read the plan: plan/resource_changes/0/address: received 7; allowed: a resource address'],
+    ['JSON of the wrong shape', (dir: string) => ['--plan', write(dir, 'shape.json', `{${HEAD},"resource_changes":[{"address":7}]}`), '--stack', jsonDir], 'explain: cannot read the plan: plan/resource_changes/0/address: received 7; allowed: a resource address'],
     ['a stack dir without a synthesized stack', (dir: string) => ['--plan', planFile, '--stack', dir], 'explain: cannot read the stack: stack/explain-bad-'],
     ['a binary plan file terraform cannot read', (dir: string) => ['--plan', write(dir, 'broken.tfplan', 'PK\u0003\u0004 not a real plan'), '--stack', jsonDir], 'explain: terraform show -json failed (exit 1): Error: Failed to read the given file as a state or plan file State read error: Error reading broken.tfplan as a statefile'],
   ])('GIVEN %s THEN exit 1 with one line on stderr', async (_what, args, start) => {

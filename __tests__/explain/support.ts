@@ -5,6 +5,13 @@ import * as path from 'path';
 import Ajv from 'ajv';
 import { main } from '../../lib/cli/main';
 
+/**
+ * What Terraform writes in every plan's JSON, as Terraform 1.11 writes it
+ * (lib/explain/plan-json.ts ALWAYS_WRITTEN_KEYS; applyable, complete and
+ * errored since 1.8): the head of the plans the tests build in memory.
+ */
+export const PLAN_HEADER = { format_version: '1.2', terraform_version: '1.11.4', planned_values: {}, configuration: {}, applyable: true, complete: true, errored: false } as const;
+
 /** Values the scenarios put under credential-looking keys: no report may show them. */
 export const SECRET_MARKERS = ['s3cret-one', 's3cret-two', 'tok-drift-value', 'hunter2'];
 

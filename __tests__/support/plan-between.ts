@@ -28,6 +28,7 @@ export function planBetween(before: any, after: any): string {
     const actions = was === null ? ['create'] : is === null ? ['delete'] : JSON.stringify(was) === JSON.stringify(is) ? ['no-op'] : ['update'];
     return { address, mode: 'managed', type: (b.get(address) ?? a.get(address))!.type, change: { actions, before: was, after: is } };
   });
-  return JSON.stringify({ format_version: '1.2', resource_changes });
+  // The keys Terraform writes in every plan (lib/explain/plan-json.ts ALWAYS_WRITTEN_KEYS), as Terraform 1.11 writes them.
+  return JSON.stringify({ format_version: '1.2', terraform_version: '1.11.4', planned_values: {}, configuration: {}, applyable: true, complete: true, errored: false, resource_changes });
 }
 

@@ -100,6 +100,7 @@ export async function runExplain(argv: string[], io: CommandIo = PROCESS_IO): Pr
 
   let report: string;
   let matched: ExplainGate[];
+  let unread: readonly string[];
   try {
     // Reading, explaining and rendering all in here: whatever fails, stderr gets one line, never a stack trace.
     const map = ConstructMap.fromStackDirectory(stack);
@@ -107,10 +108,13 @@ export async function runExplain(argv: string[], io: CommandIo = PROCESS_IO): Pr
     report = format === 'json' ? explanation.toJson() : format === 'markdown' ? explanation.toMarkdown() : explanation.toText({ color: wantsColor(io, values['no-color'] === true) });
     if (partsDir !== undefined) writeParts(partsDir, explanation.toMarkdownParts());
     matched = explanation.gatesMatched(gates as ExplainGate[]);
+    unread = explanation._unreadKeys;
   } catch (e) {
     io.stderr(`explain: ${unreadableMessage(e)}`);
     return EXPLAIN_EXIT.UNREADABLE;
   }
+  // A newer Terraform's additions are named, not dropped silently: they may hold changes the report cannot show.
+  if (unread.length > 0) io.stderr(unreadWarning(unread));
   (io.stdout ?? io.stderr)(report.replace(/\n$/, ''));
   if (matched.length > 0) {
     io.stderr(`explain: --fail-on matched: ${matched.join(', ')}`);
@@ -128,6 +132,17 @@ function writeParts(dir: string, parts: readonly string[]): void {
   } catch (e) {
     throw new Unreadable(`cannot write the Markdown parts to ${JSON.stringify(escapeForLine(path.basename(dir)))}: ${(e as NodeJS.ErrnoException).code ?? 'error'}`);
   }
+}
+
+/** How many unknown keys the warning names; the rest are counted. */
+const UNREAD_NAMED = 10;
+
+/** One line naming the plan's top-level keys explain does not read (plan-json.ts PLAN_KEYS: Terraform 1.16's). */
+export function unreadWarning(keys: readonly string[]): string {
+  const named = keys.slice(0, UNREAD_NAMED).map((k) => JSON.stringify(k.length > 60 ? `${k.slice(0, 60)}…` : k));
+  const more = keys.length > UNREAD_NAMED ? ` and ${keys.length - UNREAD_NAMED} more` : '';
+  const noun = keys.length === 1 ? 'a top-level key' : `${keys.length} top-level keys`;
+  return escapeForLine(`explain: warning: the plan has ${noun} this version of explain does not read, left out of the report: ${named.join(', ')}${more} (from a Terraform newer than 1.16?)`, false);
 }
 
 function usageError(io: CommandIo, message: string): number {

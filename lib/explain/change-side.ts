@@ -21,6 +21,33 @@ export interface ChangeSide {
 /** A side with no value (the before of a create, the after of a delete). */
 export const ABSENT: ChangeSide = { value: null, unknown: false, sensitive: false };
 
+/**
+ * A sensitivity mask (`before_sensitive` / `after_sensitive`) read against its
+ * value, failing closed. Terraform writes `true` (sensitive), `false` (not),
+ * an object mirroring an object's keys (those absent are not sensitive) and a
+ * list mirroring a list. Any other shape (`"true"`, a number, a list where the
+ * value is an object, an object where it is a list or a string, null, a list
+ * shorter than its value) conceals the value it stands beside: it is `true`,
+ * so nothing under it is ever shown (jsonstate.SensitiveAsBool in
+ * hashicorp/terraform internal/command/jsonstate/state.go, v1.11.4, writes
+ * the masks).
+ */
+export function sensitiveMask(value: unknown, mask: unknown): unknown {
+  const absent = value === null || value === undefined;
+  if (mask === true) return true;
+  if (mask === false || mask === undefined) return false;
+  // Nothing to show beside null, or a mask that marks nothing in it ("[]" and "{}" stand beside an unknown value).
+  if (absent) return mask !== null && typeof mask === 'object' ? containsTrue(mask) : typeof mask !== 'boolean';
+  if (mask === null || typeof mask !== 'object' || typeof value !== 'object' || Array.isArray(mask) !== Array.isArray(value)) return true;
+  // One entry per element: an element the list does not mirror is concealed.
+  if (Array.isArray(value)) return value.map((v, i) => (i < (mask as unknown[]).length ? sensitiveMask(v, (mask as unknown[])[i]) : true));
+  const out: { [key: string]: unknown } = {};
+  for (const key of Object.keys(value as object)) {
+    out[key] = sensitiveMask((value as { [key: string]: unknown })[key], Object.prototype.hasOwnProperty.call(mask, key) ? (mask as { [key: string]: unknown })[key] : undefined);
+  }
+  return out;
+}
+
 /** The side's value at `key` (an attribute, a map key or a list index), masks included. */
 export function child(side: ChangeSide, key: string | number): ChangeSide {
   return {

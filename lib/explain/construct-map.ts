@@ -119,19 +119,94 @@ export class ConstructMap {
       }
     }
     const stackPath = stackPathOf(root as { [key: string]: unknown }, declared.map((d) => metadataPathOf(d.block)));
+    // Each construct's resources, by construct path: a construct is one of these constructs when its resources
+    // have the shape only they give (madeByTheseConstructs); any other resource is declared, but not theirs.
+    const members = new Map<string, Member[]>();
+    const seen = new Set<string>();
     for (const { address, block } of declared) {
+      if (seen.has(address)) continue;
+      seen.add(address);
       const origin = originOf(block, stackPath);
-      if (origin !== undefined && !origins.has(address)) origins.set(address, origin);
+      if (origin === undefined) continue;
+      const list = members.get(origin.constructPath) ?? [];
+      members.set(origin.constructPath, list);
+      list.push({ address, type: address.slice(0, address.indexOf('.')), origin, block });
     }
-    return new ConstructMap(origins);
+    const others = new Set<string>(declared.map((d) => d.address));
+    for (const list of members.values()) {
+      if (!madeByTheseConstructs(list)) continue;
+      for (const m of list) {
+        origins.set(m.address, m.origin);
+        others.delete(m.address);
+      }
+    }
+    return new ConstructMap(origins, others);
   }
 
-  private constructor(private readonly origins: ReadonlyMap<string, ResourceOrigin>) {}
+  private constructor(
+    private readonly origins: ReadonlyMap<string, ResourceOrigin>,
+    private readonly others: ReadonlySet<string>,
+  ) {}
 
-  /** Where the resource at `address` comes from (its instance key ignored), or undefined when no construct declared it. */
+  /** Where the resource at `address` comes from (its instance key ignored), or undefined when no construct of this library declared it. */
   public originOf(address: string): ResourceOrigin | undefined {
     return this.origins.get(withoutInstanceKey(address));
   }
+
+  /** True when the stack declares the resource at `address`, but no construct of this library made it (a plain `Construct`'s, the stack's own, another library's). */
+  public isDeclaredByOthers(address: string): boolean {
+    return this.others.has(withoutInstanceKey(address));
+  }
+}
+
+/** One resource of a construct, as the stack declares it. */
+interface Member {
+  readonly address: string;
+  readonly type: string;
+  readonly origin: ResourceOrigin;
+  /** The resource's block (cdk.tf.json: its attributes too; metadata.json and removed blocks: the metadata alone). */
+  readonly block: unknown;
+}
+
+/**
+ * Whether a construct's resources are those one of these constructs makes.
+ * cdktf's metadata records a resource's construct path, not the class of the
+ * construct that declared it, and the constructs write no marker of their own
+ * (lib/core, lib/warehouse, lib/monitoring, lib/cluster): what tells them is
+ * the shape of what they declare, ids and types together, each construct's
+ * resources and nothing else.
+ * - AuthenticationProfile: `Resource` (aws_redshift_authentication_profile) and
+ *   `NameTrigger` (terraform_data or null_resource), always both.
+ * - RestrictionPolicy: `Resource` (datadog_restriction_policy) alone.
+ * - NodeList: one kubernetes_manifest per node (id: the node's name), or
+ *   `<node>-labels`, `<node>-annotations`, `<node>-taints` (kubernetes_labels,
+ *   kubernetes_annotations, kubernetes_node_taint); where cdk.tf.json holds the
+ *   values, of kind Node.
+ * A `release` writes the same paths on its removed blocks. A plain Construct
+ * holding a terraform_data, or a profile declared without its trigger, is not one.
+ */
+function madeByTheseConstructs(members: readonly Member[]): boolean {
+  const ids = (m: Member) => `${m.origin.resourceId}\u0000${m.type}`;
+  const shape = members.map(ids).sort();
+  const profile = [`NameTrigger\u0000terraform_data`, `Resource\u0000aws_redshift_authentication_profile`];
+  const nullProfile = [`NameTrigger\u0000null_resource`, `Resource\u0000aws_redshift_authentication_profile`];
+  const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+  if (same(shape, profile) || same(shape, nullProfile) || same(shape, ['Resource\u0000datadog_restriction_policy'])) return true;
+  if (members.every((m) => m.type === 'kubernetes_manifest' && saysNode(m.block, 'manifest'))) return true;
+  return members.every((m) => {
+    const part = NODE_PARTS[m.type];
+    return part !== undefined && m.origin.resourceId.length > part.length + 1 && m.origin.resourceId.endsWith(`-${part}`) && saysNode(m.block);
+  });
+}
+
+/** NodeList's resources of a node in labels/annotations/taints mode: type → the suffix of their id. */
+const NODE_PARTS: { readonly [type: string]: string } = { kubernetes_labels: 'labels', kubernetes_annotations: 'annotations', kubernetes_node_taint: 'taints' };
+
+// False when the block's own values say a kind other than Node (a ConfigMap's manifest); true without values.
+function saysNode(block: unknown, under?: string): boolean {
+  const values = under === undefined ? block : (block as any)?.[under];
+  const kind = (values as any)?.kind;
+  return typeof kind !== 'string' || kind === 'Node';
 }
 
 function metadataPathOf(block: unknown): string | undefined {
@@ -186,8 +261,9 @@ function describeShape(value: unknown): string {
   return Array.isArray(value) ? 'a list' : value === null ? 'null' : `a ${typeof value}`;
 }
 
-// An instance key ends an address: `[0]` or `["key"]` (a quoted key may hold dots and brackets).
-const INSTANCE_KEY = /^([\s\S]*?)(\[(?:\d+|"(?:[^"\\]|\\[\s\S])*")\])$/;
+// An instance key ends an address: `[0]` or `["key"]` (a quoted key may hold dots and brackets), or `[*]` for
+// instances not known yet (a deferred change: addrs.PartialExpandedResource.String, Terraform v1.16.0-rc2).
+const INSTANCE_KEY = /^([\s\S]*?)(\[(?:\d+|\*|"(?:[^"\\]|\\[\s\S])*")\])$/;
 
 /** `type.name["key"]` or `type.name[0]` → `type.name`. */
 export function withoutInstanceKey(address: string): string {

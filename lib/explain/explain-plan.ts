@@ -2,22 +2,24 @@
 // constructs' terms, sorted by construct path, then address.
 import { escapeForLine } from '../core/server-text';
 import { causesOf, actionsOf, driftActionsOf, replaceCause, TriggerRename } from './actions';
-import { ABSENT, ChangeSide, display } from './change-side';
-import { ConstructMap, formerConstructName, instanceKeyOf } from './construct-map';
-import { ExplainedFieldChange, ExplainedOutput, ExplainedResource } from './explained';
+import { ABSENT, ChangeSide, display, sensitiveMask } from './change-side';
+import { ConstructMap, formerConstructName, instanceKeyOf, withoutInstanceKey } from './construct-map';
+import { ExplainedActionInvocation, ExplainedActionResource, ExplainedDeferredChange, ExplainedFieldChange, ExplainedOutput, ExplainedResource } from './explained';
 import { explainOutputs } from './report';
 import { byCodeUnit } from './field-diff';
 import { nodeFieldChanges, nodeNameOf } from './node-fields';
-import { PlanChange, PlanJson, PlanResourceChange } from './plan-json';
+import { PlanActionInvocation, PlanChange, PlanJson, PlanResourceChange } from './plan-json';
 import { policyFieldChanges } from './policy-fields';
 import { nameTriggerFieldChanges, profileFieldChanges, triggerName } from './profile-fields';
 import { ResourceKinds, resourceKind } from './resource-kind';
 
-/** The explained changes and drift of a plan. */
+/** The explained changes and drift of a plan, what it defers and the actions it runs. */
 export interface ExplainedPlan {
   readonly changes: ExplainedResource[];
   readonly drift: ExplainedResource[];
   readonly outputs: ExplainedOutput[];
+  readonly deferred: ExplainedDeferredChange[];
+  readonly actionInvocations: ExplainedActionInvocation[];
 }
 
 /** Explains every managed resource of the plan (data sources are reads, not changes). */
@@ -28,13 +30,91 @@ export function explainPlan(plan: PlanJson, map: ConstructMap): ExplainedPlan {
   const isDrift = (c: PlanResourceChange) => !isNoOp(c);
   const movedOnly = plan.resourceDrift.filter((c) => c.mode === 'managed' && !isDrift(c) && c.previousAddress !== undefined && !plannedAddresses.has(c.address));
   const changes = [...planned, ...movedOnly].map((c) => prepare(c, map));
-  const renames = triggerRenames(changes);
+  const deferred = plan.deferredChanges.filter((d) => d.resourceChange.mode === 'managed').map((d) => ({ reason: d.reason, prepared: prepare(d.resourceChange, map) }));
+  const renames = triggerRenames([...changes, ...deferred.map((d) => d.prepared)]);
   const drift = plan.resourceDrift.filter((c) => c.mode === 'managed' && isDrift(c)).map((c) => prepare(c, map));
+  const explained = sorted(changes.map((p) => explainChange(p, renames)));
+  const explainedDeferred = deferred.map((d) => {
+    const resource = explainChange(d.prepared, renames);
+    return { reason: escapeForLine(d.reason), resource: { ...resource, causes: [deferralCause(d.reason), ...resource.causes] } };
+  });
+  const byResource = new Map(explainedDeferred.map((d) => [d.resource, d]));
+  const order = sorted(explainedDeferred.map((d) => d.resource));
   return {
-    changes: sorted(changes.map((p) => explainChange(p, renames))),
+    changes: explained,
     drift: sorted(drift.map(explainDrift)),
     outputs: explainOutputs(plan.outputChanges),
+    deferred: order.map((r) => byResource.get(r)!),
+    actionInvocations: plan.actionInvocations.map((a) => explainAction(a, map, byAddress([...explained, ...order]))),
   };
+}
+
+/**
+ * Why Terraform defers a change, in words: jsonplan's DeferredReason* and
+ * providers.DeferredReason's comments (hashicorp/terraform
+ * internal/command/jsonplan/plan.go, internal/providers/provider.go, v1.16.0-rc2).
+ */
+const DEFERRAL_REASONS: { readonly [reason: string]: string } = {
+  instance_count_unknown: 'its count or for_each is not known yet',
+  resource_config_unknown: 'its configuration is not known yet',
+  provider_config_unknown: "its provider's configuration is not known yet",
+  absent_prereq: 'a resource it needs does not exist yet',
+  deferred_prereq: 'a resource it needs is deferred too',
+  unknown: 'Terraform gives no reason',
+};
+
+function deferralCause(reason: string): string {
+  const said = Object.prototype.hasOwnProperty.call(DEFERRAL_REASONS, reason) ? DEFERRAL_REASONS[reason] : undefined;
+  return `deferred to a later plan: ${said ?? 'for a reason this version of explain does not know'} (${escapeForLine(reason)})`;
+}
+
+/** Terraform's action trigger events (configs.ActionTriggerEvent, v1.16.0-rc2), in words. */
+const EVENTS: { readonly [event: string]: string } = {
+  BeforeCreate: 'before create',
+  AfterCreate: 'after create',
+  BeforeUpdate: 'before update',
+  AfterUpdate: 'after update',
+  BeforeDestroy: 'before destroy',
+  AfterDestroy: 'after destroy',
+};
+
+// The explained resources by address (a deposed object's entry after the current one's: the first is kept).
+function byAddress(resources: readonly ExplainedResource[]): ReadonlyMap<string, ExplainedResource> {
+  const out = new Map<string, ExplainedResource>();
+  for (const r of resources) if (!out.has(r.address)) out.set(r.address, r);
+  return out;
+}
+
+function explainAction(action: PlanActionInvocation, map: ConstructMap, resources: ReadonlyMap<string, ExplainedResource>): ExplainedActionInvocation {
+  const address = action.lifecycle?.triggeringResourceAddress ?? action.invoke?.callingResourceAddress;
+  const event = action.lifecycle?.event;
+  const when = event === undefined ? 'invoked with -invoke' : Object.prototype.hasOwnProperty.call(EVENTS, event) ? EVENTS[event] : escapeForLine(event);
+  return {
+    address: escapeForLine(action.address, false),
+    type: escapeForLine(action.type),
+    trigger: action.lifecycle !== undefined ? 'lifecycle' : 'invoke',
+    ...(event === undefined ? {} : { event: escapeForLine(event) }),
+    when,
+    ...(address === undefined ? {} : { resource: actionResource(address, map, resources) }),
+    ...(action.lifecycle?.onFailure === undefined ? {} : { onFailure: escapeForLine(action.lifecycle.onFailure) }),
+    ...(action.deferredReason === undefined ? {} : { deferredReason: escapeForLine(action.deferredReason) }),
+  };
+}
+
+// The resource as the plan's changes explain it; one the plan leaves unchanged and unlisted, from the stack alone.
+function actionResource(address: string, map: ConstructMap, resources: ReadonlyMap<string, ExplainedResource>): ExplainedActionResource {
+  const shown = escapeForLine(address, false);
+  const explained = resources.get(shown);
+  if (explained !== undefined) return { address: shown, ...(explained.constructPath === undefined ? {} : { constructPath: explained.constructPath }), kind: explained.kind };
+  const origin = map.originOf(address);
+  const kind = origin === undefined ? ResourceKinds.OTHER : resourceKind(typeOf(address), address, origin, ABSENT, ABSENT, false);
+  return kind === ResourceKinds.OTHER ? { address: shown, kind } : { address: shown, constructPath: escapeForLine(origin!.constructPath), kind };
+}
+
+// `module.m.aws_x.name["k"]` → `aws_x`.
+function typeOf(address: string): string {
+  const parts = withoutInstanceKey(address).split('.');
+  return parts.length >= 2 ? parts[parts.length - 2] : '';
 }
 
 interface Prepared {
@@ -51,15 +131,19 @@ function prepare(change: PlanResourceChange, map: ConstructMap): Prepared {
   const { before, after } = sidesOf(change.change);
   const origin = map.originOf(change.address);
   const actions = change.change.actions;
-  const leaving = actions.includes('delete') && !actions.includes('create') ? true : actions.length === 1 && actions[0] === 'forget';
+  // A resource the stack declares but no construct of this library made is another's, whatever its type and name.
+  const leaving = map.isDeclaredByOthers(change.address) ? false : actions.includes('delete') && !actions.includes('create') ? true : actions.length === 1 && actions[0] === 'forget';
   const kind = resourceKind(change.type, change.address, origin, before, after, leaving);
-  return { change, constructPath: origin?.constructPath, constructClass: origin?.constructClass, source: origin?.source, kind, before, after };
+  // Only these constructs' resources have a construct path (not a node-list-shaped construct's ConfigMap manifest).
+  const ours = kind !== ResourceKinds.OTHER;
+  return { change, constructPath: ours ? origin?.constructPath : undefined, constructClass: ours ? origin?.constructClass : undefined, source: ours ? origin?.source : undefined, kind, before, after };
 }
 
 function sidesOf(c: PlanChange): { before: ChangeSide; after: ChangeSide } {
   return {
-    before: c.before === null ? ABSENT : { value: c.before, unknown: false, sensitive: c.beforeSensitive },
-    after: c.after === null && c.afterUnknown !== true ? ABSENT : { value: c.after, unknown: c.afterUnknown, sensitive: c.afterSensitive },
+    // The masks are read against their values, failing closed: a mask of an unexpected shape conceals the value.
+    before: c.before === null ? ABSENT : { value: c.before, unknown: false, sensitive: sensitiveMask(c.before, c.beforeSensitive) },
+    after: c.after === null && c.afterUnknown !== true ? ABSENT : { value: c.after, unknown: c.afterUnknown, sensitive: sensitiveMask(c.after, c.afterSensitive) },
   };
 }
 
@@ -146,8 +230,8 @@ function sorted(resources: ExplainedResource[]): ExplainedResource[] {
   // Construct resources first, by construct path then address; then the others by address.
   return resources.sort((a, b) => {
     const ours = (r: ExplainedResource) => (r.kind === ResourceKinds.OTHER ? 1 : 0);
-    // Resources no longer in the configuration come after, grouped by the construct their name tells.
-    const path = (r: ExplainedResource) => r.constructPath ?? `\uffff${formerConstructName(r.address)}`;
+    // Resources no longer in the configuration come after, grouped by the construct their name tells; the others have no construct.
+    const path = (r: ExplainedResource) => (r.kind === ResourceKinds.OTHER ? '' : r.constructPath ?? `\uffff${formerConstructName(r.address)}`);
     return ours(a) - ours(b) || byCodeUnit(path(a), path(b)) || byCodeUnit(a.address, b.address);
   });
 }

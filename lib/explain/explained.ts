@@ -187,3 +187,43 @@ export interface TerraformCounts {
   /** Resources removed from state without being destroyed. */
   readonly forget: number;
 }
+
+// The parts below are the JSON report's (version 2) and the renderers': not
+// properties of PlanExplanation, whose jsii API is unchanged.
+
+/** A change Terraform leaves to a later plan (`deferred_changes`), explained as the resources of `changes` are. */
+export interface ExplainedDeferredChange {
+  /** Terraform's reason: `unknown`, `instance_count_unknown`, `resource_config_unknown`, `provider_config_unknown`, `deferred_prereq`, `absent_prereq`. */
+  readonly reason: string;
+  /** The change, its first cause the deferral in words. */
+  readonly resource: ExplainedResource;
+}
+
+/** The resource an action invocation names: the one whose lifecycle triggers it, or the one filling an invoked action's caller object. */
+export interface ExplainedActionResource {
+  readonly address: string;
+  /** Its construct's path, when one of these constructs made it. */
+  readonly constructPath?: string;
+  /** Its kind, as `changes` names it (`other` for a resource these constructs did not make). */
+  readonly kind: string;
+}
+
+/** An action Terraform will run (`action_invocations`, Terraform 1.14+ `action` blocks), or one it defers. */
+export interface ExplainedActionInvocation {
+  /** The action's address: `action.<type>.<name>`. */
+  readonly address: string;
+  /** The action's type (`aws_lambda_invoke`). */
+  readonly type: string;
+  /** `lifecycle` (an `action_trigger` of a resource) or `invoke` (`terraform plan -invoke`). */
+  readonly trigger: string;
+  /** Terraform's event: `BeforeCreate`, `AfterCreate`, `BeforeUpdate`, `AfterUpdate`, `BeforeDestroy`, `AfterDestroy`; absent when invoked. */
+  readonly event?: string;
+  /** When it runs, in words: `after update`, `before create`, …, or `invoked with -invoke`. */
+  readonly when: string;
+  /** The triggering (or calling) resource. */
+  readonly resource?: ExplainedActionResource;
+  /** Terraform's on_failure (1.16+): `ActionOnFailureHalt`, `ActionOnFailureTaint`, `ActionOnFailureContinue`. */
+  readonly onFailure?: string;
+  /** Set when deferred (`deferred_action_invocations`): Terraform's reason. */
+  readonly deferredReason?: string;
+}

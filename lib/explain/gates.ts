@@ -15,7 +15,11 @@ export enum ExplainGate {
 /** The gates, in the order they are checked and reported. */
 export const ALL_GATES: readonly ExplainGate[] = [ExplainGate.REPLACE, ExplainGate.DELETE, ExplainGate.DRIFT];
 
-/** The gates of `gates` that the explanation matches, in ALL_GATES order. */
+/**
+ * The gates of `gates` that the explanation matches, in ALL_GATES order.
+ * `changes` holds the deferred changes too: a delete or replace Terraform defers
+ * to a later plan is still one the pipeline asked to stop for.
+ */
 export function matchedGates(gates: readonly string[], changes: readonly ExplainedResource[], drift: readonly ExplainedResource[]): ExplainGate[] {
   const matches: { [gate in ExplainGate]: () => boolean } = {
     [ExplainGate.REPLACE]: () => changes.some((r) => r.actions.includes('replace') || r.actions.includes(REPLACE_WITHOUT_DESTROY)),

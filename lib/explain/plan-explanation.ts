@@ -11,7 +11,7 @@ import { readPlanJson } from './plan-json';
 import { renderJson } from './render-json';
 import { MARKDOWN_PART_LIMIT, renderMarkdown, renderMarkdownParts } from './render-markdown';
 import { renderText } from './render-text';
-import { buildReport, Report } from './report';
+import { buildReport, PlanExtras, Report } from './report';
 
 /** How {@link PlanExplanation.toText} writes. */
 export interface ExplainTextOptions {
@@ -62,8 +62,9 @@ export class PlanExplanation {
 
   /** @internal */
   public static _fromPlanAndMap(plan: unknown, map: ConstructMap): PlanExplanation {
-    const explained = explainPlan(readPlanJson(plan), map);
-    return new PlanExplanation(buildReport(explained.changes, explained.drift, explained.outputs));
+    const read = readPlanJson(plan);
+    const explained = explainPlan(read, map);
+    return new PlanExplanation(buildReport(explained.changes, explained.drift, explained.outputs, { deferred: explained.deferred, actionInvocations: explained.actionInvocations }), read.unknownKeys);
   }
 
   /** Every managed resource of the plan's `resource_changes`, unchanged ones included: construct resources by construct path then address, then the others by address. */
@@ -86,14 +87,41 @@ export class PlanExplanation {
 
   private readonly report: Report;
 
-  private constructor(report: Report) {
+  /** Top-level keys of the plan that this version of explain does not read. */
+  private readonly unreadKeys: readonly string[];
+
+  private constructor(report: Report, unreadKeys: readonly string[]) {
     this.report = report;
+    this.unreadKeys = unreadKeys;
     this.changes = [...report.changes];
     this.drift = [...report.drift];
     this.constructs = [...report.constructs];
     this.driftConstructs = [...report.driftConstructs];
     this.outputs = [...report.outputs];
     this.terraformCounts = report.terraform;
+  }
+
+  /**
+   * The top-level keys of the plan this version of explain does not know (a newer Terraform's), for the command's warning.
+   *
+   * @internal
+   */
+  public get _unreadKeys(): readonly string[] {
+    return this.unreadKeys;
+  }
+
+  /**
+   * What the plan defers and the actions it runs, for the tests.
+   *
+   * @internal
+   */
+  public get _extras(): PlanExtras {
+    return { deferred: this.report.deferred, actionInvocations: this.report.actionInvocations };
+  }
+
+  /** @internal the report the renderings read */
+  public get _report(): Report {
+    return this.report;
   }
 
   /**
@@ -162,6 +190,7 @@ export class PlanExplanation {
     if (!Array.isArray(gates) || gates.some((g) => !(ALL_GATES as readonly unknown[]).includes(g))) {
       throw new ValidationError('PlanExplanation.gatesMatched', [{ path: 'gates', received: describeValue(gates), allowed: `a list of ${ALL_GATES.join(', ')}` }]);
     }
-    return matchedGates(gates, this.changes, this.drift);
+    // A deferred delete or replace counts: Terraform will still make it, in a later plan.
+    return matchedGates(gates, [...this.changes, ...this.report.deferred.map((d) => d.resource)], this.drift);
   }
 }

@@ -4,7 +4,11 @@
 import { changedConstructs, Report } from './report';
 import { countActions } from './summary';
 
-/** The version of the report's format, in its `version` field (2: constructs, terraform counts, outputs added). */
+/**
+ * The version of the report's format, in its `version` field: 2 adds, to what
+ * version 1 had, the changes per construct, Terraform's count, the outputs,
+ * what a plan defers and the actions it runs (Terraform 1.14–1.16 plans).
+ */
 export const REPORT_VERSION = 2;
 
 /** The explanation as JSON text (two-space indented, ending with a newline). */
@@ -17,12 +21,17 @@ export function renderJson(report: Report): string {
       changedOutsideTerraform: report.drift.length,
       terraform: report.terraform,
       constructs: { changed: changed.length, unchanged },
+      deferred: report.deferred.length,
+      actionInvocations: report.actionInvocations.length,
     },
     constructs: report.constructs,
     driftConstructs: report.driftConstructs,
     changes: report.changes,
     drift: report.drift,
     outputs: report.outputs,
+    deferred: report.deferred,
+    deferredConstructs: report.deferredConstructs,
+    actionInvocations: report.actionInvocations,
   };
   return `${JSON.stringify(json, null, 2)}\n`;
 }

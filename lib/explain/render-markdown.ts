@@ -53,6 +53,21 @@ export function renderMarkdownParts(report: Report, limit = MARKDOWN_PART_LIMIT,
     blocks.push({ lines: ['', '#### Resources not made by these constructs'] });
     blocks.push(...otherRows(report.others));
   }
+  if (report.deferred.length > 0) {
+    blocks.push({ lines: ['', '#### Deferred to a later plan'] });
+    if (report.deferredConstructs.length > 0) blocks.push(...constructSection(undefined, report.deferredConstructs));
+    if (report.otherDeferred.length > 0) blocks.push(...otherRows(report.otherDeferred));
+  }
+  if (report.actionInvocations.length > 0) {
+    const header = ['| Action | When | Resource |', '|---|---|---|'];
+    blocks.push({ lines: ['', '#### Actions', '', ...header] });
+    for (const a of report.actionInvocations) {
+      const r = a.resource;
+      const resource = r === undefined ? '' : r.constructPath === undefined ? codeSpan(r.address) : `${codeSpan(r.constructPath)} ${escape(r.kind)} ${codeSpan(r.address)}`;
+      const deferred = a.deferredReason === undefined ? '' : ` (deferred to a later plan: ${escape(a.deferredReason)})`;
+      blocks.push({ lines: [`| ${codeSpan(a.address)} | ${escape(a.when)}${deferred} | ${resource} |`], context: header });
+    }
+  }
   if (report.outputs.length > 0) {
     blocks.push({ lines: ['', '#### Outputs', ''] });
     for (const o of report.outputs) blocks.push({ lines: [`- ${codeSpan(outputSymbol(o))} ${escape(outputPhrase(o))}`] });

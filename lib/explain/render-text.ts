@@ -5,7 +5,7 @@
 // constructs are counted, not listed. Colour only when asked for.
 import { isUnchangedConstruct, symbolOf, terraformPlanLine } from './construct-changes';
 import { formerConstructName } from './construct-map';
-import { ExplainedConstruct, ExplainedConstructField, ExplainedOutput, ExplainedResource } from './explained';
+import { ExplainedActionInvocation, ExplainedConstruct, ExplainedConstructField, ExplainedOutput, ExplainedResource } from './explained';
 import { fieldPhrase } from './field-text';
 import { changedConstructs, Report } from './report';
 
@@ -47,6 +47,9 @@ export function constructSummary(report: Report): string {
   if (report.terraform.forget > 0) parts.push(`${report.terraform.forget} ${report.terraform.forget === 1 ? 'resource' : 'resources'} to forget (removed from state, not destroyed)`);
   if (report.others.length > 0) parts.push(`${report.others.length} other ${report.others.length === 1 ? 'resource' : 'resources'} changed`);
   parts.push(drift === 0 ? 'nothing changed outside Terraform' : `${drift} changed outside Terraform`);
+  if (report.deferred.length > 0) parts.push(`${report.deferred.length} deferred to a later plan`);
+  const actions = report.actionInvocations.filter((a) => a.deferredReason === undefined).length;
+  if (actions > 0) parts.push(`${actions} ${actions === 1 ? 'action' : 'actions'} to run`);
   return parts.join(', ');
 }
 
@@ -84,6 +87,16 @@ export function renderText(report: Report, color = false): string {
     lines.push('', 'Resources not made by these constructs:');
     for (const r of report.others) lines.push(otherLine(r, paint));
   }
+  if (report.deferred.length > 0) {
+    // Every deferred change is listed (an unchanged one too: Terraform will plan it later).
+    lines.push('', 'Deferred to a later plan:');
+    for (const c of report.deferredConstructs) appendAll(lines, constructLines(c, paint, true));
+    for (const r of report.otherDeferred) lines.push(otherLine(r, paint));
+  }
+  if (report.actionInvocations.length > 0) {
+    lines.push('', 'Actions:');
+    for (const a of report.actionInvocations) lines.push(`  ${actionLine(a)}`);
+  }
   if (report.outputs.length > 0) {
     lines.push('', 'Outputs:');
     for (const o of report.outputs) lines.push(`  ${paint.symbol(outputSymbol(o))} ${outputPhrase(o)}`);
@@ -101,12 +114,24 @@ export function isUnchanged(r: ExplainedResource): boolean {
   return r.actions.length === 1 && r.actions[0] === 'no-op';
 }
 
-function constructLines(c: ExplainedConstruct, paint: Paint): string[] {
+/** `<action> · <when> · triggered by <construct> · <kind> · <address>[ · deferred: <reason>]`. */
+export function actionLine(a: ExplainedActionInvocation): string {
+  return `${a.address} · ${a.when}${a.resource === undefined ? '' : ` · ${actionResourceText(a)}`}${a.deferredReason === undefined ? '' : ` · deferred to a later plan (${a.deferredReason})`}`;
+}
+
+/** The resource of an action invocation: its construct and kind when these constructs made it, then its address. */
+export function actionResourceText(a: ExplainedActionInvocation): string {
+  const r = a.resource!;
+  const by = a.trigger === 'invoke' ? 'for' : 'triggered by';
+  return r.constructPath === undefined ? `${by} ${r.address}` : `${by} ${r.constructPath} · ${r.kind} · ${r.address}`;
+}
+
+function constructLines(c: ExplainedConstruct, paint: Paint, listUnchanged = false): string[] {
   const symbol = c.symbol.trim() === '' ? ' ' : c.symbol;
   const head = `${paint.symbol(symbol.padStart(3))} ${paint.bold(constructName(c))}${c.constructClass === undefined ? '' : ` (${c.constructClass})`} ${actionAndCause(c.actions, c.causes)}`;
   const lines = [c.source === undefined ? head : `${head} ${paint.dim(`[${c.source}]`)}`];
   for (const f of c.fields) lines.push(`      ${constructFieldPhrase(f)}`);
-  return isUnchangedConstruct(c) ? [lines[0]] : lines;
+  return isUnchangedConstruct(c) && !listUnchanged ? [lines[0]] : lines;
 }
 
 function otherLine(r: ExplainedResource, paint: Paint): string {

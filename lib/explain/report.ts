@@ -2,7 +2,7 @@
 // same changes per construct, the outputs and Terraform's own count.
 import { display } from './change-side';
 import { groupByConstruct, isUnchangedConstruct, terraformCounts } from './construct-changes';
-import { ExplainedConstruct, ExplainedOutput, ExplainedResource, TerraformCounts } from './explained';
+import { ExplainedActionInvocation, ExplainedConstruct, ExplainedDeferredChange, ExplainedOutput, ExplainedResource, TerraformCounts } from './explained';
 import { escapeForLine } from '../core/server-text';
 import { PlanOutputChange } from './plan-json';
 import { ResourceKinds } from './resource-kind';
@@ -25,12 +25,31 @@ export interface Report {
   readonly outputs: readonly ExplainedOutput[];
   /** Terraform's own count of the plan. */
   readonly terraform: TerraformCounts;
+  /** What the plan defers to a later plan (`deferred_changes`, Terraform 1.9+), each with Terraform's reason. */
+  readonly deferred: readonly ExplainedDeferredChange[];
+  /** The deferred changes per construct (their first cause the deferral). */
+  readonly deferredConstructs: readonly ExplainedConstruct[];
+  /** Deferred changes of resources these constructs did not make, by address. */
+  readonly otherDeferred: readonly ExplainedResource[];
+  /** The actions the plan runs or defers (`action_invocations`, Terraform 1.14+). */
+  readonly actionInvocations: readonly ExplainedActionInvocation[];
+}
+
+/** What a plan defers and the actions it runs, besides its changes and drift. */
+export interface PlanExtras {
+  readonly deferred: readonly ExplainedDeferredChange[];
+  readonly actionInvocations: readonly ExplainedActionInvocation[];
 }
 
 /** Builds the report from the explained resources and the plan's output changes. */
-export function buildReport(changes: readonly ExplainedResource[], drift: readonly ExplainedResource[], outputs: readonly ExplainedOutput[]): Report {
+export function buildReport(changes: readonly ExplainedResource[], drift: readonly ExplainedResource[], outputs: readonly ExplainedOutput[], extras: PlanExtras = { deferred: [], actionInvocations: [] }): Report {
   const isOther = (r: ExplainedResource) => r.kind === ResourceKinds.OTHER;
+  const deferred = extras.deferred.map((d) => d.resource);
   return {
+    deferred: extras.deferred,
+    deferredConstructs: groupByConstruct(deferred),
+    otherDeferred: deferred.filter(isOther),
+    actionInvocations: extras.actionInvocations,
     changes,
     drift,
     constructs: groupByConstruct(changes),
