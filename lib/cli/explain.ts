@@ -18,7 +18,7 @@ import { commandName } from './own-package';
 /** Exit codes of `explain`. */
 export const EXPLAIN_EXIT = { OK: 0, UNREADABLE: 1, USAGE: 2, GATE: 3 } as const;
 
-const FORMATS = ['text', 'markdown', 'json'] as const;
+const FORMATS = ['text', 'markdown', 'json', 'github', 'sarif'] as const;
 
 /**
  * Colour for the text report: on a terminal, unless `--no-color` is given or
@@ -36,7 +36,7 @@ export const SHOW_TIMEOUT_MS = 120_000;
 export function explainUsage(): string {
   const command = commandName();
   return [
-    `usage: ${command} explain --plan FILE [--stack DIR] [--format text|markdown|json] [--fail-on replace,delete,drift] [--no-color] [--parts-dir DIR]`,
+    `usage: ${command} explain --plan FILE [--stack DIR] [--format text|markdown|json|github|sarif] [--fail-on replace,delete,drift] [--no-color] [--parts-dir DIR] [--source-root DIR]`,
     '',
     '  --plan FILE     `terraform show -json` output, or a saved plan file (terraform plan -out=FILE),',
     '                  which is read with `terraform show -json` in the stack directory',
@@ -44,6 +44,11 @@ export function explainUsage(): string {
     '  --format F      text (default), markdown (a pull-request comment) or json (docs/explain-report.schema.json)',
     '  --fail-on LIST  exit 3 when the plan replaces or deletes a resource, or found drift (comma-separated)',
     '  --no-color      no colour in the text report (also when NO_COLOR is set; colour only on a terminal)',
+    '  --format github annotations on the lines that declared replaced, deleted and drifted constructs',
+    '                  (::error for a --fail-on gate), the text report for the log, and the Markdown',
+    '                  appended to the job summary ($GITHUB_STEP_SUMMARY)',
+    '  --format sarif  SARIF 2.1.0 for code scanning, one result per risky construct on its declaring line',
+    '  --source-root DIR the app\'s directory relative to the repository root, for github and sarif',
     '  --parts-dir DIR with --format markdown: also write the report in parts that each fit a GitHub comment,',
     '                  DIR/explain-part-N.md, each starting with a marker that stays the same from run to run',
     'exit: 0 report written and no gate matched; 1 the plan or stack could not be read; 2 usage;',
@@ -67,6 +72,7 @@ export async function runExplain(argv: string[], io: CommandIo = PROCESS_IO): Pr
         'fail-on': { type: 'string' },
         'no-color': { type: 'boolean' },
         'parts-dir': { type: 'string' },
+        'source-root': { type: 'string' },
         'help': { type: 'boolean', short: 'h' },
       },
     }));
@@ -97,6 +103,7 @@ export async function runExplain(argv: string[], io: CommandIo = PROCESS_IO): Pr
   const stack = (values.stack as string | undefined) ?? '.';
   const partsDir = values['parts-dir'] as string | undefined;
   if (partsDir !== undefined && format !== 'markdown') return usageError(io, '--parts-dir goes with --format markdown');
+  if (values['source-root'] !== undefined && format !== 'github' && format !== 'sarif') return usageError(io, '--source-root goes with --format github or sarif');
 
   let report: string;
   let matched: ExplainGate[];
@@ -105,7 +112,25 @@ export async function runExplain(argv: string[], io: CommandIo = PROCESS_IO): Pr
     // Reading, explaining and rendering all in here: whatever fails, stderr gets one line, never a stack trace.
     const map = ConstructMap.fromStackDirectory(stack);
     const explanation = PlanExplanation._fromPlanAndMap(readPlanText(planFile, stack), map);
-    report = format === 'json' ? explanation.toJson() : format === 'markdown' ? explanation.toMarkdown() : explanation.toText({ color: wantsColor(io, values['no-color'] === true) });
+    const ci = { failOn: gates as ExplainGate[], ...(values['source-root'] === undefined ? {} : { sourceRoot: values['source-root'] as string }) };
+    switch (format) {
+      case 'json':
+        report = explanation.toJson();
+        break;
+      case 'markdown':
+        report = explanation.toMarkdown();
+        break;
+      case 'sarif':
+        report = explanation.toSarif(ci);
+        break;
+      case 'github':
+        // The annotations, then the text for the log; the Markdown goes to the job summary.
+        report = [...explanation.toGithubAnnotations(ci), explanation.toText()].join('\n');
+        writeJobSummary(io, explanation.toMarkdown());
+        break;
+      default:
+        report = explanation.toText({ color: wantsColor(io, values['no-color'] === true) });
+    }
     if (partsDir !== undefined) writeParts(partsDir, explanation.toMarkdownParts());
     matched = explanation.gatesMatched(gates as ExplainGate[]);
     unread = explanation._unreadKeys;
@@ -121,6 +146,31 @@ export async function runExplain(argv: string[], io: CommandIo = PROCESS_IO): Pr
     return EXPLAIN_EXIT.GATE;
   }
   return EXPLAIN_EXIT.OK;
+}
+
+/** GitHub's limit on one step's job summary: 1 MiB. */
+export const JOB_SUMMARY_LIMIT = 1024 * 1024;
+
+/**
+ * Appends the Markdown to the job summary file GitHub names in
+ * GITHUB_STEP_SUMMARY (nothing when it is not set: not in GitHub Actions),
+ * cut at GitHub's limit of 1 MiB per step with a note saying so.
+ */
+function writeJobSummary(io: CommandIo, markdown: string): void {
+  const file = (io.env ?? process.env).GITHUB_STEP_SUMMARY;
+  if (file === undefined || file === '') return;
+  const note = '\n_The report is longer than a job summary holds: see the step\'s log or `--parts-dir`._\n';
+  let text = markdown;
+  if (Buffer.byteLength(text, 'utf8') > JOB_SUMMARY_LIMIT) {
+    const room = JOB_SUMMARY_LIMIT - Buffer.byteLength(note, 'utf8');
+    text = Buffer.from(text, 'utf8').subarray(0, room).toString('utf8').replace(/\uFFFD$/, '');
+    text = `${text.slice(0, text.lastIndexOf('\n') + 1)}${note}`;
+  }
+  try {
+    fs.appendFileSync(file, text);
+  } catch (e) {
+    throw new Unreadable(`cannot write the job summary (GITHUB_STEP_SUMMARY): ${(e as NodeJS.ErrnoException).code ?? 'error'}`);
+  }
 }
 
 /** Writes each Markdown part to DIR/explain-part-N.md (stale parts of an earlier, longer report removed). */

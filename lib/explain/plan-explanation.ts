@@ -12,6 +12,9 @@ import { renderJson } from './render-json';
 import { MARKDOWN_PART_LIMIT, renderMarkdown, renderMarkdownParts } from './render-markdown';
 import { renderText } from './render-text';
 import { buildReport, PlanExtras, Report } from './report';
+import { renderGithubAnnotations } from './render-github';
+import { renderSarif } from './render-sarif';
+import { risksOf } from './risks';
 
 /** How {@link PlanExplanation.toText} writes. */
 export interface ExplainTextOptions {
@@ -21,6 +24,23 @@ export interface ExplainTextOptions {
    * @default false
    */
   readonly color?: boolean;
+}
+
+/** Where the CI formats ({@link PlanExplanation.toSarif}, {@link PlanExplanation.toGithubAnnotations}) point and what they call an error. */
+export interface ExplainCiOptions {
+  /**
+   * The gates the pipeline refuses (`--fail-on`): a risk whose gate is here is an error, not a warning.
+   *
+   * @default - none: replacements, deletions and drift are warnings
+   */
+  readonly failOn?: ExplainGate[];
+  /**
+   * The app's directory relative to the repository's root (`infra`), put before each construct's
+   * source file so that annotations and code scanning find it in the repository.
+   *
+   * @default - the app is at the repository's root
+   */
+  readonly sourceRoot?: string;
 }
 
 /**
@@ -179,6 +199,32 @@ export class PlanExplanation {
   }
 
   /**
+   * SARIF 2.1.0 for code scanning: one rule per risk (replace, delete, drift,
+   * remove from state, import), one result per risky construct on the line of
+   * code that declared it.
+   *
+   * @param options the gates that make a risk an error, and the app's directory in the repository
+   * @returns the SARIF log as JSON text, ending with a newline
+   */
+  public toSarif(options?: ExplainCiOptions): string {
+    const read = readCiOptions('PlanExplanation.toSarif', options);
+    return renderSarif(risksOf(this.report, read.failOn), { sourceRoot: read.sourceRoot });
+  }
+
+  /**
+   * GitHub Actions workflow commands: one annotation per risky construct
+   * (`::warning file=…,line=…,title=…::…`; `::error` when its gate is refused;
+   * `::notice` for imports and removals from state), on the line that declared it.
+   *
+   * @param options the gates that make a risk an error, and the app's directory in the repository
+   * @returns the commands, one per line
+   */
+  public toGithubAnnotations(options?: ExplainCiOptions): string[] {
+    const read = readCiOptions('PlanExplanation.toGithubAnnotations', options);
+    return renderGithubAnnotations(risksOf(this.report, read.failOn), read.sourceRoot);
+  }
+
+  /**
    * Which of the given gates the plan matches.
    *
    * @param gates the gates a pipeline refuses
@@ -193,4 +239,20 @@ export class PlanExplanation {
     // A deferred delete or replace counts: Terraform will still make it, in a later plan.
     return matchedGates(gates, [...this.changes, ...this.report.deferred.map((d) => d.resource)], this.drift);
   }
+}
+
+function readCiOptions(where: string, options: ExplainCiOptions | undefined): { failOn: ExplainGate[]; sourceRoot?: string } {
+  options = readArgument(where, 'options', options);
+  if (options !== undefined && (options === null || typeof options !== 'object' || Array.isArray(options))) {
+    throw new ValidationError(where, [{ path: 'options', received: describeValue(options), allowed: 'an object with failOn and sourceRoot, or nothing' }]);
+  }
+  const failOn = options?.failOn ?? [];
+  if (!Array.isArray(failOn) || failOn.some((g) => !(ALL_GATES as readonly unknown[]).includes(g))) {
+    throw new ValidationError(where, [{ path: 'options/failOn', received: describeValue(failOn), allowed: `a list of ${ALL_GATES.join(', ')}` }]);
+  }
+  const sourceRoot = options?.sourceRoot;
+  if (sourceRoot !== undefined && (typeof sourceRoot !== 'string' || /^(?:[\\/]|[A-Za-z]:)/.test(sourceRoot) || /[\u0000-\u001f]/.test(sourceRoot))) {
+    throw new ValidationError(where, [{ path: 'options/sourceRoot', received: describeValue(sourceRoot), allowed: 'a directory relative to the repository root, such as "infra"' }]);
+  }
+  return { failOn: [...failOn], ...(sourceRoot === undefined ? {} : { sourceRoot }) };
 }

@@ -30,7 +30,9 @@ export function renderSarif(risks: readonly Risk[], options: { sourceRoot?: stri
           },
         },
         results: risks.map(({ rule, construct: c, level }) => {
-          const at = sourceLocation(c, options.sourceRoot);
+          // A construct no longer in the code has no declaring line: code scanning needs a location, so
+          // such a result points at the app's cdktf.json (every cdktf app has one), line 1.
+          const at = sourceLocation(c, options.sourceRoot) ?? appFile(options.sourceRoot);
           const who = `${options.stack === undefined ? '' : `${options.stack}/`}${constructName(c)}`;
           return {
             ruleId: rule.id,
@@ -46,4 +48,9 @@ export function renderSarif(risks: readonly Risk[], options: { sourceRoot?: stri
     ],
   };
   return `${JSON.stringify(log, null, 2)}\n`;
+}
+
+function appFile(sourceRoot: string | undefined): { file: string; line: number } {
+  const root = (sourceRoot ?? '').replace(/\\/g, '/').replace(/^\.\/?/, '').replace(/\/+$/, '');
+  return { file: root === '' ? 'cdktf.json' : `${root}/cdktf.json`, line: 1 };
 }
