@@ -180,10 +180,11 @@ describe('the cdktf package', () => {
       const tsconfig = { compilerOptions: { target: 'ES2022', module: 'commonjs', strict: true, skipLibCheck: false, esModuleInterop: true, noEmit: true, types: [] }, files: ['adopted.ts'] };
       fs.writeFileSync(path.join(app.dir, 'tsconfig.adopted.json'), JSON.stringify(tsconfig));
       execFileSync(path.join(ROOT, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.adopted.json'], { cwd: app.dir, stdio: 'pipe' });
-      // Issue 19 item 5: the terraform part once per framework (its cost is the provider's, not the version's).
+      // Issue 19 item 5: the terraform part once per framework (its cost is the provider's, not the version's);
+      // the lifecycle not in the runtime matrix (scripts/test-runtimes.sh: RUNTIME_MATRIX), for the same reason.
       if (cdktf === '0.21.0') {
         expectUserLifecycleValid(app);
-        process.stdout.write(`cdktf package ${await runLifecycle(app)}\n`);
+        if (!process.env.RUNTIME_MATRIX) process.stdout.write(`cdktf package ${await runLifecycle(app)}\n`);
       }
     } finally {
       fs.rmSync(app.dir, { recursive: true, force: true });

@@ -78,12 +78,50 @@ export interface KubernetesProviderProps {
    */
   readonly alias?: string;
   /**
-   * Version constraint for `hashicorp/kubernetes`.
+   * Version constraint for `hashicorp/kubernetes`. The default admits 2.x from
+   * 2.21 and 3.x: every block the library writes has the same schema in both.
    *
-   * @default ">= 2.21, < 3.0"
+   * @default ">= 2.21, < 4.0"
    */
   readonly versionConstraint?: string;
 }
+
+/**
+ * The default constraint admits hashicorp/kubernetes 2.x and 3.x. Read at tag
+ * v3.2.1 of hashicorp/terraform-provider-kubernetes (CHANGELOG.md 3.0.0 to 3.2.1,
+ * docs/guides/v3-upgrade-guide.md), every block the library writes keeps its 2.x
+ * schema in 3.x (the schema code of the resources and the data source below is
+ * the same at v2.21.0, v2.38.0 and v3.2.1; the provider's attributes keep their
+ * names and types), and each name, type and required/optional flag matches what
+ * lib/cluster/node-list.ts and cluster-nodes.ts write:
+ * - provider `config_path`, `config_context`, `host`, `cluster_ca_certificate`,
+ *   `token`, `client_certificate`, `client_key` (strings), `insecure` (bool):
+ *   kubernetes/provider.go `Provider()`, manifest/provider/provider_config.go.
+ * - `kubernetes_manifest`: `manifest` (dynamic, required), block `field_manager`
+ *   { `name` string, `force_conflicts` bool } (max 1): manifest/provider/provider.go
+ *   `GetProviderResourceSchema`.
+ * - `kubernetes_labels` / `kubernetes_annotations`: `api_version`, `kind` (required),
+ *   block `metadata` { `name` } (required, max 1), `labels` (map, required) /
+ *   `annotations` (map), `field_manager` (string), `force` (bool):
+ *   kubernetes/resource_kubernetes_labels.go, resource_kubernetes_annotations.go.
+ * - `kubernetes_node_taint`: block `metadata` { `name` } (required, max 1), blocks
+ *   `taint` { `key`, `value`, `effect` all required strings } (at least 1),
+ *   `field_manager`, `force`: kubernetes/resource_kubernetes_node_taint.go,
+ *   kubernetes/schema_node_spec.go `nodeTaintFields`.
+ * - data `kubernetes_resources`: `api_version`, `kind` (required), `label_selector`,
+ *   `field_selector` (strings), `limit` (number), `objects` (dynamic, computed):
+ *   manifest/provider/provider.go `GetProviderDataSourceSchema`.
+ * What 3.0.0 changed that a user meets: plugin protocol 6 (Terraform >= 1.0);
+ * the non-`_v1` resources deprecated (the library writes none of them);
+ * `kubernetes_manifest` no longer lets `KUBE_*` environment variables override
+ * the provider configuration (manifest/provider/configure.go: the environment is
+ * read only where the configuration leaves a setting out, as the library's
+ * secrets are). 3.2.1 fixes "Unexpected Identity Change" after a slow apply.
+ * The same schema is served to terraform in the tests: KUBERNETES_3 in
+ * __tests__/support/echo-provider/schemas.ts, used by
+ * __tests__/cluster/kubernetes-3.terraform.test.ts.
+ */
+const DEFAULT_VERSION_CONSTRAINT = '>= 2.21, < 4.0';
 
 const SECRET_PROPS = ['token', 'clientCertificate', 'clientKey'] as const;
 const SECRET_ENV: { [prop: string]: string } = {
@@ -147,7 +185,7 @@ export class KubernetesProvider extends WireProvider {
     super(scope, id, {
       providerName: 'kubernetes',
       source: 'hashicorp/kubernetes',
-      versionConstraint: identity.versionConstraint ?? '>= 2.21, < 3.0',
+      versionConstraint: identity.versionConstraint ?? DEFAULT_VERSION_CONSTRAINT,
       alias: identity.alias,
       attributes: () => ({
         config_path: wire.string(props.configPath),

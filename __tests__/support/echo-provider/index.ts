@@ -108,7 +108,7 @@ function handlers(schema: ProviderSchema, live?: LiveState): { [rpc: string]: Ha
     ReadDataSource: ok((r) => {
       const block = schema.dataSources[r.type_name];
       const config = fromMsgpack(decode(r.config.msgpack), { type: "object", block }) as { [name: string]: unknown };
-      return { state: { json: Buffer.from(JSON.stringify({ ...config, ...dataSourceResult(r.type_name) })) } };
+      return { state: { json: Buffer.from(JSON.stringify({ ...config, ...dataSourceResult(r.type_name, block) })) } };
     }),
     StopProvider: ok(() => ({})),
   };
@@ -126,7 +126,7 @@ function importedState(block: BlockSchema, id: string): { [name: string]: unknow
   return state;
 }
 
-function dataSourceResult(type: string): { [name: string]: unknown } {
+function dataSourceResult(type: string, block: BlockSchema): { [name: string]: unknown } {
   switch (type) {
     case 'http':
       return {
@@ -139,7 +139,9 @@ function dataSourceResult(type: string): { [name: string]: unknown } {
     case 'datadog_current_user':
       return { id: 'echo-user', email: 'echo@example.com', handle: 'echo', name: 'echo', org_id: ECHO_ORG_ID };
     case 'kubernetes_resources':
-      return { objects: [] };
+      // No nodes: a list of dynamic objects (KUBERNETES), or, where `objects` is
+      // itself dynamic (KUBERNETES_3, as the real provider declares it), an empty tuple with its type.
+      return { objects: block.attributes.objects.type === 'dynamic' ? { value: [], type: ['tuple', []] } : [] };
     default:
       return {};
   }
@@ -164,8 +166,12 @@ function fromMsgpack(value: unknown, shape: Shape): unknown {
     const [typeJson, inner] = value as [Uint8Array, unknown];
     return { type: JSON.parse(Buffer.from(typeJson).toString('utf8')), value: inner };
   }
+  if (Array.isArray(shape.type) && shape.type[0] === 'object') {
+    const object = value as { [name: string]: unknown };
+    return mapValues(shape.type[1], (type, name) => fromMsgpack(object[name], { type }));
+  }
   if (Array.isArray(shape.type)) {
-    const [kind, element] = shape.type;
+    const [kind, element] = shape.type as ['map' | 'list' | 'set', CtyType];
     if (kind === 'map') return mapValues(value as { [k: string]: unknown }, (v) => fromMsgpack(v, { type: element }));
     return (value as unknown[]).map((v) => fromMsgpack(v, { type: element }));
   }
@@ -183,7 +189,7 @@ function toProtoBlock(block: BlockSchema): any {
       name,
       type: Buffer.from(JSON.stringify(a.type)),
       required: !!a.required,
-      optional: !a.required && !a.computed,
+      optional: a.optional ?? (!a.required && !a.computed),
       computed: !!a.computed,
       sensitive: !!a.sensitive,
     })),
@@ -191,14 +197,14 @@ function toProtoBlock(block: BlockSchema): any {
       type_name: name,
       block: toProtoBlock(b.block),
       nesting: b.nesting === 'list' ? 2 : 3,
-      min_items: 0,
+      min_items: b.minItems ?? 0,
       max_items: b.maxItems ?? 0,
     })),
   };
 }
 
-function mapValues<T, U>(map: { readonly [key: string]: T }, f: (value: T) => U): { [key: string]: U } {
+function mapValues<T, U>(map: { readonly [key: string]: T }, f: (value: T, key: string) => U): { [key: string]: U } {
   const out: { [key: string]: U } = {};
-  for (const [key, value] of Object.entries(map)) out[key] = f(value);
+  for (const [key, value] of Object.entries(map)) out[key] = f(value, key);
   return out;
 }

@@ -5,18 +5,22 @@
 // a value that reads differently in the two files shows up in the plan.
 
 /** A cty type as the plugin protocol writes it (JSON). */
-export type CtyType = 'string' | 'number' | 'bool' | 'dynamic' | ['map' | 'list' | 'set', CtyType];
+export type CtyType = 'string' | 'number' | 'bool' | 'dynamic' | ['map' | 'list' | 'set', CtyType] | ['object', { readonly [name: string]: CtyType }];
 
 export interface AttributeSchema {
   readonly type: CtyType;
   readonly required?: boolean;
+  /** Default: neither required nor computed. Optional and computed both: what the configuration may set, else the provider. */
+  readonly optional?: boolean;
   readonly computed?: boolean;
   readonly sensitive?: boolean;
 }
 
 export interface BlockSchema {
   readonly attributes: { readonly [name: string]: AttributeSchema };
-  readonly blocks?: { readonly [name: string]: { readonly nesting: 'list' | 'set'; readonly block: BlockSchema; readonly maxItems?: number } };
+  readonly blocks?: {
+    readonly [name: string]: { readonly nesting: 'list' | 'set'; readonly block: BlockSchema; readonly minItems?: number; readonly maxItems?: number };
+  };
 }
 
 export interface ProviderSchema {
@@ -170,6 +174,138 @@ export const KUBERNETES: ProviderSchema = {
         field_selector: optional('string'),
         limit: optional('number'),
         objects: computed(['list', 'dynamic']),
+      },
+    },
+  },
+};
+
+/**
+ * hashicorp/kubernetes 3.x, as the provider declares it at tag v3.2.1 (read from
+ * hashicorp/terraform-provider-kubernetes; unchanged since v2.38.0 for every
+ * block below but the provider's protocol, 6 from v3.0.0): only what the library
+ * writes, whole and with the provider's own required/optional/computed flags,
+ * nesting and item counts (KUBERNETES above is a looser sketch of 2.x).
+ * - provider: kubernetes/provider.go `Provider()` Schema and
+ *   manifest/provider/provider_config.go `GetProviderConfigSchema` (the two
+ *   halves of the mux, internal/mux/mux.go, declare the same attributes; none
+ *   sensitive).
+ * - kubernetes_manifest: manifest/provider/provider.go `GetProviderResourceSchema`
+ *   (`manifest` dynamic required; `object` dynamic optional+computed; blocks
+ *   `field_manager` {name, force_conflicts}, `wait`, `timeouts`, max 1 each).
+ * - kubernetes_labels / kubernetes_annotations: kubernetes/resource_kubernetes_labels.go,
+ *   resource_kubernetes_annotations.go (`metadata` required, max 1; `labels`
+ *   required; `annotations` or `template_annotations`; `field_manager` string,
+ *   default "Terraform"; `force` bool).
+ * - kubernetes_node_taint: kubernetes/resource_kubernetes_node_taint.go and
+ *   kubernetes/schema_node_spec.go `nodeTaintFields` (`metadata` {name} required,
+ *   max 1; `taint` list required, each `key`, `value`, `effect` required).
+ * - data kubernetes_resources: manifest/provider/provider.go
+ *   `GetProviderDataSourceSchema` (`objects` dynamic optional+computed; `limit` number).
+ * SDKv2 resources have an `id` optional+computed; a Required list block is
+ * `min_items` 1 on the wire.
+ */
+const optionalComputed = (type: CtyType): AttributeSchema => ({ type, optional: true, computed: true });
+const metadata3 = (withNamespace: boolean): BlockSchema['blocks'] => ({
+  metadata: {
+    nesting: 'list',
+    minItems: 1,
+    maxItems: 1,
+    block: { attributes: { name: required('string'), ...(withNamespace ? { namespace: optional('string') } : {}) } },
+  },
+});
+export const KUBERNETES_3: ProviderSchema = {
+  address: 'registry.terraform.io/hashicorp/kubernetes',
+  provider: {
+    attributes: {
+      host: optional('string'),
+      username: optional('string'),
+      password: optional('string'),
+      insecure: optional('bool'),
+      tls_server_name: optional('string'),
+      client_certificate: optional('string'),
+      client_key: optional('string'),
+      cluster_ca_certificate: optional('string'),
+      config_paths: optional(['list', 'string']),
+      config_path: optional('string'),
+      config_context: optional('string'),
+      config_context_auth_info: optional('string'),
+      config_context_cluster: optional('string'),
+      token: optional('string'),
+      proxy_url: optional('string'),
+      ignore_annotations: optional(['list', 'string']),
+      ignore_labels: optional(['list', 'string']),
+    },
+    blocks: {
+      exec: {
+        nesting: 'list',
+        maxItems: 1,
+        block: { attributes: { api_version: required('string'), command: required('string'), env: optional(stringMap), args: optional(['list', 'string']) } },
+      },
+      experiments: { nesting: 'list', maxItems: 1, block: { attributes: { manifest_resource: optional('bool') } } },
+    },
+  },
+  resources: {
+    kubernetes_manifest: {
+      attributes: {
+        manifest: required('dynamic'),
+        object: optionalComputed('dynamic'),
+        wait_for: optional(['object', { fields: stringMap }]),
+        computed_fields: optional(['list', 'string']),
+      },
+      blocks: {
+        timeouts: { nesting: 'list', maxItems: 1, block: { attributes: { create: optional('string'), update: optional('string'), delete: optional('string') } } },
+        field_manager: { nesting: 'list', maxItems: 1, block: { attributes: { name: optional('string'), force_conflicts: optional('bool') } } },
+        wait: {
+          nesting: 'list',
+          maxItems: 1,
+          block: {
+            attributes: { rollout: optional('bool'), fields: optional(stringMap) },
+            blocks: { condition: { nesting: 'list', block: { attributes: { status: optional('string'), type: optional('string') } } } },
+          },
+        },
+      },
+    },
+    kubernetes_labels: {
+      attributes: {
+        api_version: required('string'),
+        kind: required('string'),
+        labels: required(stringMap),
+        force: optional('bool'),
+        field_manager: optional('string'),
+        id: optionalComputed('string'),
+      },
+      blocks: metadata3(true),
+    },
+    kubernetes_annotations: {
+      attributes: {
+        api_version: required('string'),
+        kind: required('string'),
+        annotations: optional(stringMap),
+        template_annotations: optional(stringMap),
+        force: optional('bool'),
+        field_manager: optional('string'),
+        id: optionalComputed('string'),
+      },
+      blocks: metadata3(true),
+    },
+    kubernetes_node_taint: {
+      attributes: { field_manager: optional('string'), force: optional('bool'), id: optionalComputed('string') },
+      blocks: {
+        ...metadata3(false),
+        taint: { nesting: 'list', minItems: 1, block: { attributes: { key: required('string'), value: required('string'), effect: required('string') } } },
+      },
+    },
+  },
+  dataSources: {
+    kubernetes_resources: {
+      attributes: {
+        api_version: required('string'),
+        kind: required('string'),
+        objects: optionalComputed('dynamic'),
+        namespace: optional('string'),
+        field_selector: optional('string'),
+        label_selector: optional('string'),
+        limit: optional('number'),
       },
     },
   },
