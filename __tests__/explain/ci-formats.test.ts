@@ -3,7 +3,7 @@
 // SARIF 2.1.0 judged by Microsoft's SARIF Multitool (the SARIF SDK's own
 // validator: the JSON schema and the spec's rules), Markdown parts under
 // GitHub's comment limit, the job summary and colour on a terminal.
-import { spawnSync } from 'child_process';
+import { execFileSync, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -11,12 +11,15 @@ import { App, TerraformStack } from '../../lib/core/framework';
 import { AuthenticationProfile, AwsProvider, DatadogProvider, ExplainGate, KubernetesProvider, NodeList, NodeListMode, PlanExplanation, RestrictionPolicy } from '../../lib';
 import { SOURCE_LOCATION_CONTEXT } from '../../lib/core/construct-origin';
 import { wantsColor } from '../../lib/cli/explain';
-import { escapeData, escapeProperty } from '../../lib/explain/render-github';
+import { escapeData, escapeProperty, renderGithubAnnotations } from '../../lib/explain/render-github';
+import { RISK_RULES } from '../../lib/explain/risks';
 import { errorOf } from '../support/errors';
 import { synthApp } from '../support/synth';
 import { PLAN_HEADER, runCommand } from './support';
 
 const THIS_FILE = '__tests__/explain/ci-formats.test.ts';
+/** Scripts that run GitHub's own packages (ESM) in a child process. */
+const ACTIONS = path.join(__dirname, '..', 'support', 'github-actions');
 /** The line of this file that holds `marker` (a comment on the line that declares a construct). */
 const lineOf = (marker: string) => fs.readFileSync(__filename, 'utf8').split('\n').findIndex((l) => l.includes(marker)) + 1;
 
@@ -103,13 +106,23 @@ describe('GitHub annotations', () => {
     const explained = PlanExplanation.fromPlan(JSON.stringify(plan()), dir);
     const file = escapeProperty(THIS_FILE);
     expect(explained.toGithubAnnotations({ failOn: [ExplainGate.DELETE] })).toEqual([
-      `::notice file=${file},line=${lineOf('@declared:imported')},title=imported%3A import::imported (AuthenticationProfile) import: import block (id "imp")`,
-      `::warning file=${file},line=${lineOf('@declared:renamed')},title=renamed%3A replace::renamed (AuthenticationProfile) replace: renamed through the replace trigger: "old-name" → "new-name"`,
+      `::notice title=imported%3A import,file=${file},line=${lineOf('@declared:imported')}::imported (AuthenticationProfile) import: import block (id "imp")`,
+      `::warning title=renamed%3A replace,file=${file},line=${lineOf('@declared:renamed')}::renamed (AuthenticationProfile) replace: renamed through the replace trigger: "old-name" → "new-name"`,
       // No longer in the code: no line to point at; the annotation still names it.
       '::error title=gone (no longer in the configuration)%3A delete::gone (no longer in the configuration) delete: no longer in the configuration',
-      `::warning file=${file},line=${lineOf('@declared:dashboard')},title=dashboard%3A drift::dashboard (RestrictionPolicy) changed outside Terraform`,
+      `::warning title=dashboard%3A drift,file=${file},line=${lineOf('@declared:dashboard')}::dashboard (RestrictionPolicy) changed outside Terraform`,
     ]);
-    expect(explained.toGithubAnnotations({ failOn: [ExplainGate.REPLACE, ExplainGate.DRIFT], sourceRoot: 'infra/app/' })[1]).toMatch(/^::error file=infra\/app\/__tests__\/explain\/ci-formats\.test\.ts,line=\d+,/);
+    expect(explained.toGithubAnnotations({ failOn: [ExplainGate.REPLACE, ExplainGate.DRIFT], sourceRoot: 'infra/app/' })[1]).toMatch(/^::error title=renamed%3A replace,file=infra\/app\/__tests__\/explain\/ci-formats\.test\.ts,line=\d+::/);
+  });
+
+  test('GIVEN hostile construct paths, files and causes THEN each annotation is the command @actions/core itself writes for it', () => {
+    const hostile = ['a,b', 'x::error::y', '50%0A', 'line\nbreak\r', 'c:\\d', 'é\u202e', '%25'];
+    for (const text of hostile) {
+      const construct = { constructPath: `team/${text}`, inConfiguration: true, constructClass: 'RestrictionPolicy', source: `${text}/main.ts:7`, symbol: '-', actions: ['delete'], causes: [`cause ${text}`], addresses: [], fields: [] };
+      const ours = renderGithubAnnotations([{ rule: RISK_RULES[1], construct, level: 'warning' }])[0];
+      const theirs = execFileSync(process.execPath, [path.join(ACTIONS, 'core-annotation.mjs'), JSON.stringify({ level: 'warning', message: `team/${text} (RestrictionPolicy) delete: cause ${text}`, properties: { title: `team/${text}: delete`, file: `${text}/main.ts`, startLine: 7 } })], { encoding: 'utf8', cwd: ACTIONS });
+      expect(ours).toBe(theirs.replace(/\n$/, ''));
+    }
   });
 
   test('GIVEN names holding the command syntax THEN each annotation reads back as one command with the text itself (@actions/core escaping)', () => {
@@ -138,6 +151,25 @@ describe('GitHub annotations', () => {
     const written = fs.readFileSync(summary, 'utf8');
     expect(written.startsWith('earlier step\n<!-- cdktf-warehouse-monitoring-cluster:explain part 1 -->\n### Terraform plan, by construct')).toBe(true);
   });
+});
+
+describe('the documented GitHub Actions workflow', () => {
+  /** The errors GitHub's own workflow parser finds in `text`. */
+  function parseWorkflow(text: string): { errors: string[]; jobs: number } {
+    const out = execFileSync(process.execPath, ['--import', './register-json.mjs', 'parse-workflow.mjs'], { cwd: ACTIONS, input: text, encoding: 'utf8' });
+    return JSON.parse(out);
+  }
+  const documented = () => /<!-- explain-workflow:start -->\n```yaml\n([\s\S]*?)```\n<!-- explain-workflow:end -->/.exec(fs.readFileSync(path.join(__dirname, '..', '..', 'docs', 'explain.md'), 'utf8'))![1];
+
+  test('GIVEN docs/explain.md\'s workflow THEN @actions/workflow-parser reads it without an error, and it runs explain in the three CI formats', () => {
+    const workflow = documented();
+    expect(parseWorkflow(workflow)).toEqual({ errors: [], jobs: 1 });
+    for (const format of ['markdown --parts-dir', 'sarif', 'github']) expect(workflow).toContain(`--format ${format}`);
+  }, 60_000);
+
+  test('GIVEN the workflow with a key GitHub does not know THEN the parser reports it (the judge has teeth)', () => {
+    expect(parseWorkflow(documented().replace('    steps:', '    stepz:')).errors.length).toBeGreaterThan(0);
+  }, 60_000);
 });
 
 describe('SARIF', () => {

@@ -27,7 +27,8 @@ export function renderGithubAnnotations(risks: readonly Risk[], sourceRoot?: str
   return risks.map(({ rule, construct: c, level }) => {
     const at = sourceLocation(c, sourceRoot);
     const title = `${constructName(c)}: ${rule.id.replace(/-/g, ' ')}`;
-    const properties = [...(at === undefined ? [] : [`file=${escapeProperty(at.file)}`, `line=${at.line}`]), `title=${escapeProperty(title)}`];
+    // In @actions/core's order (toCommandProperties): title, file, line.
+    const properties = [`title=${escapeProperty(title)}`, ...(at === undefined ? [] : [`file=${escapeProperty(at.file)}`, `line=${at.line}`])];
     const message = `${constructName(c)}${c.constructClass === undefined ? '' : ` (${c.constructClass})`} ${actionAndCause(c.actions, c.causes)}`;
     return `::${COMMANDS[level]} ${properties.join(',')}::${escapeData(message)}`;
   });

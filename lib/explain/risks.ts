@@ -55,7 +55,7 @@ export function risksOf(report: Report, gates: readonly string[]): Risk[] {
 
 /** `file` and `line` of a construct's source, the file under `sourceRoot` (a repository-relative directory). */
 export function sourceLocation(c: ExplainedConstruct, sourceRoot = ''): { file: string; line: number } | undefined {
-  const match = c.source === undefined ? null : /^(.+):(\d+)$/.exec(c.source);
+  const match = c.source === undefined ? null : /^([\s\S]+):(\d+)$/.exec(c.source);
   if (match === null) return undefined;
   const root = sourceRoot.replace(/\\/g, '/').replace(/^\.\/?/, '').replace(/\/+$/, '');
   const file = root === '' ? match[1] : `${root}/${match[1]}`;
