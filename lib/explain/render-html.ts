@@ -58,6 +58,7 @@ input[type=checkbox]:focus-visible{outline:3px solid var(--focus);outline-offset
 .card.s-replace{border-left-color:var(--rep)}.card.s-read{border-left-color:var(--read)}.card.s-forget{border-left-color:var(--del)}
 .head{display:flex;flex-wrap:wrap;gap:4px 10px;align-items:baseline}
 .head h4{margin:0;font-size:15px}
+.head h4 code{font-size:15px;font-weight:700}
 .cls{color:var(--muted)}
 .gone{color:var(--del);font-size:13px}
 .badge{display:inline-block;border-radius:12px;padding:0 8px;font-size:13px;font-weight:600;white-space:nowrap;background:var(--none-bg);color:var(--none)}
