@@ -427,7 +427,7 @@ describe('explain: the command', () => {
 
   test.each([
     [[], '--plan FILE is required'],
-    [['--plan', 'x', '--format', 'yaml'], '--format must be one of text, markdown, json, not "yaml"'],
+    [['--plan', 'x', '--format', 'yaml'], '--format must be one of text, markdown, json, html, github, sarif, not "yaml"'],
     [['--plan', 'x', '--fail-on', 'replace,create'], '--fail-on takes replace, delete, drift, not "create"'],
     [['--plan', 'x', '--colour'], "Unknown option '--colour'"],
     [['stray'], 'Unexpected argument'],

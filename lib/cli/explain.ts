@@ -1,4 +1,4 @@
-// `<package> explain --plan FILE [--stack DIR] [--format text|markdown|json] [--fail-on replace,delete,drift]`:
+// `<package> explain --plan FILE [--stack DIR] [--format text|markdown|json|html] [--fail-on replace,delete,drift]`:
 // a plan explained per construct (lib/explain/), written to stdout. FILE is the
 // output of `terraform show -json`, or a saved plan file (a zip), which is
 // passed to `terraform show -json` here, in the stack directory, with a time
@@ -18,7 +18,7 @@ import { commandName } from './own-package';
 /** Exit codes of `explain`. */
 export const EXPLAIN_EXIT = { OK: 0, UNREADABLE: 1, USAGE: 2, GATE: 3 } as const;
 
-const FORMATS = ['text', 'markdown', 'json', 'github', 'sarif'] as const;
+const FORMATS = ['text', 'markdown', 'json', 'html', 'github', 'sarif'] as const;
 
 /**
  * Colour for the text report: on a terminal, unless `--no-color` is given or
@@ -36,12 +36,13 @@ export const SHOW_TIMEOUT_MS = 120_000;
 export function explainUsage(): string {
   const command = commandName();
   return [
-    `usage: ${command} explain --plan FILE [--stack DIR] [--format text|markdown|json|github|sarif] [--fail-on replace,delete,drift] [--no-color] [--parts-dir DIR] [--source-root DIR]`,
+    `usage: ${command} explain --plan FILE [--stack DIR] [--format text|markdown|json|html|github|sarif] [--fail-on replace,delete,drift] [--no-color] [--parts-dir DIR] [--source-root DIR]`,
     '',
     '  --plan FILE     `terraform show -json` output, or a saved plan file (terraform plan -out=FILE),',
     '                  which is read with `terraform show -json` in the stack directory',
     '  --stack DIR     the synthesized stack directory (cdktf.out/stacks/<stack>; default: the current directory)',
-    '  --format F      text (default), markdown (a pull-request comment) or json (docs/explain-report.schema.json)',
+    '  --format F      text (default), markdown (a pull-request comment), json (docs/explain-report.schema.json)',
+    '                  or html (one self-contained page with filters: explain ... --format html > plan.html)',
     '  --fail-on LIST  exit 3 when the plan replaces or deletes a resource, or found drift (comma-separated)',
     '  --no-color      no colour in the text report (also when NO_COLOR is set; colour only on a terminal)',
     '  --format github annotations on the lines that declared replaced, deleted and drifted constructs',
@@ -119,6 +120,10 @@ export async function runExplain(argv: string[], io: CommandIo = PROCESS_IO): Pr
         break;
       case 'markdown':
         report = explanation.toMarkdown();
+        break;
+      case 'html':
+        // The page names the stack by its directory (cdktf.out/stacks/<stack>): a name, never a path.
+        report = explanation.toHtml({ stack: path.basename(path.resolve(stack)) });
         break;
       case 'sarif':
         report = explanation.toSarif(ci);

@@ -1,4 +1,4 @@
 export { PlanExplanation } from './plan-explanation';
-export type { ExplainTextOptions, ExplainCiOptions } from './plan-explanation';
+export type { ExplainCiOptions, ExplainHtmlOptions, ExplainTextOptions } from './plan-explanation';
 export { ExplainGate } from './gates';
 export type { ExplainedResource, ExplainedFieldChange, ExplainedConstruct, ExplainedConstructField, ExplainedOutput, TerraformCounts } from './explained';

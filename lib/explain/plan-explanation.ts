@@ -8,6 +8,7 @@ import { describeValue } from '../core/received-value';
 import { ValidationError } from '../core/validation-error';
 import { ALL_GATES, ExplainGate, matchedGates } from './gates';
 import { readPlanJson } from './plan-json';
+import { HTML_TITLE, renderHtml } from './render-html';
 import { renderJson } from './render-json';
 import { MARKDOWN_PART_LIMIT, renderMarkdown, renderMarkdownParts } from './render-markdown';
 import { renderText } from './render-text';
@@ -41,6 +42,23 @@ export interface ExplainCiOptions {
    * @default - the app is at the repository's root
    */
   readonly sourceRoot?: string;
+}
+
+/** How {@link PlanExplanation.toHtml} writes. */
+export interface ExplainHtmlOptions {
+  /**
+   * The stack's name: shown above its changes, on each card (`data-stack`), and in the stack filter.
+   *
+   * @default "stack"
+   */
+  readonly stack?: string;
+
+  /**
+   * The page's title and heading.
+   *
+   * @default "Terraform plan, by construct"
+   */
+  readonly title?: string;
 }
 
 /**
@@ -187,6 +205,29 @@ export class PlanExplanation {
       throw new ValidationError('PlanExplanation.toMarkdownParts', [{ path: 'maxBytes', received: describeValue(maxBytes), allowed: 'a whole number of bytes, at least 4096' }]);
     }
     return renderMarkdownParts(this.report, maxBytes ?? MARKDOWN_PART_LIMIT);
+  }
+
+  /**
+   * One self-contained HTML page for people: Terraform's count and the summary,
+   * one card per changed construct (its action badge with Terraform's symbol,
+   * path, class, cause and declaring `file:line`; its field changes side by side,
+   * before and after, grouped by content key, relation and node), the drift the
+   * same way, the other resources by address and the outputs, with filters by
+   * action and by stack that work from the keyboard. Its CSS and script are
+   * inline and nothing is loaded from anywhere (a Content-Security-Policy allows
+   * only the page's own style and script); every value is HTML-escaped.
+   *
+   * @param options the stack's name and the page's title
+   * @returns the HTML document, ending with a newline
+   * @throws a ValidationError when an option is not a string
+   */
+  public toHtml(options?: ExplainHtmlOptions): string {
+    options = readArgument('PlanExplanation.toHtml', 'options', options);
+    const problems = (['stack', 'title'] as const)
+      .filter((k) => options?.[k] !== undefined && typeof options[k] !== 'string')
+      .map((k) => ({ path: `options/${k}`, received: describeValue(options![k]), allowed: 'a string' }));
+    if (problems.length > 0) throw new ValidationError('PlanExplanation.toHtml', problems);
+    return renderHtml([{ stack: options?.stack ?? 'stack', report: this.report }], options?.title ?? HTML_TITLE);
   }
 
   /**
