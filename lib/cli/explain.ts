@@ -11,7 +11,8 @@ import { ValidationError } from '../core/validation-error';
 import { escapeForLine, serverExcerpt } from '../core/server-text';
 import { ConstructMap } from '../explain/construct-map';
 import { ALL_GATES, ExplainGate } from '../explain/gates';
-import { PlanExplanation } from '../explain/plan-explanation';
+import { ExplainCiOptions, PlanExplanation } from '../explain/plan-explanation';
+import { renderStacksGithub, renderStacksHtml, renderStacksJson, renderStacksMarkdownParts, renderStacksSarif, renderStacksText, StackReport } from '../explain/render-stacks';
 import { CommandIo, oneLineError, PROCESS_IO, Subcommand } from './command';
 import { commandName } from './own-package';
 
@@ -36,7 +37,7 @@ export const SHOW_TIMEOUT_MS = 120_000;
 export function explainUsage(): string {
   const command = commandName();
   return [
-    `usage: ${command} explain --plan FILE [--stack DIR] [--format text|markdown|json|html|github|sarif] [--fail-on replace,delete,drift] [--no-color] [--parts-dir DIR] [--source-root DIR]`,
+    `usage: ${command} explain --plan FILE [--stack DIR] [--format text|markdown|json|html|github|sarif] [--fail-on replace,delete,drift] [--no-color] [--parts-dir DIR] [--source-root DIR] [--app-out DIR]`,
     '',
     '  --plan FILE     `terraform show -json` output, or a saved plan file (terraform plan -out=FILE),',
     '                  which is read with `terraform show -json` in the stack directory',
@@ -49,6 +50,8 @@ export function explainUsage(): string {
     '                  (::error for a --fail-on gate), the text report for the log, and the Markdown',
     '                  appended to the job summary ($GITHUB_STEP_SUMMARY)',
     '  --format sarif  SARIF 2.1.0 for code scanning, one result per risky construct on its declaring line',
+    '  --app-out DIR   explain every stack of an app: DIR is cdktf.out (its manifest.json names the stacks);',
+    '                  --plan is then the plan file\'s name inside each stack\'s directory (e.g. tfplan)',
     '  --source-root DIR the app\'s directory relative to the repository root, for github and sarif',
     '  --parts-dir DIR with --format markdown: also write the report in parts that each fit a GitHub comment,',
     '                  DIR/explain-part-N.md, each starting with a marker that stays the same from run to run',
@@ -74,6 +77,7 @@ export async function runExplain(argv: string[], io: CommandIo = PROCESS_IO): Pr
         'no-color': { type: 'boolean' },
         'parts-dir': { type: 'string' },
         'source-root': { type: 'string' },
+        'app-out': { type: 'string' },
         'help': { type: 'boolean', short: 'h' },
       },
     }));
@@ -106,39 +110,30 @@ export async function runExplain(argv: string[], io: CommandIo = PROCESS_IO): Pr
   if (partsDir !== undefined && format !== 'markdown') return usageError(io, '--parts-dir goes with --format markdown');
   if (values['source-root'] !== undefined && format !== 'github' && format !== 'sarif') return usageError(io, '--source-root goes with --format github or sarif');
 
+  const appOut = values['app-out'] as string | undefined;
+  if (appOut !== undefined && values.stack !== undefined) return usageError(io, '--app-out and --stack exclude each other: --app-out explains every stack of the app');
+
   let report: string;
   let matched: ExplainGate[];
   let unread: readonly string[];
   try {
     // Reading, explaining and rendering all in here: whatever fails, stderr gets one line, never a stack trace.
-    const map = ConstructMap.fromStackDirectory(stack);
-    const explanation = PlanExplanation._fromPlanAndMap(readPlanText(planFile, stack), map);
     const ci = { failOn: gates as ExplainGate[], ...(values['source-root'] === undefined ? {} : { sourceRoot: values['source-root'] as string }) };
-    switch (format) {
-      case 'json':
-        report = explanation.toJson();
-        break;
-      case 'markdown':
-        report = explanation.toMarkdown();
-        break;
-      case 'html':
-        // The page names the stack by its directory (cdktf.out/stacks/<stack>): a name, never a path.
-        report = explanation.toHtml({ stack: path.basename(path.resolve(stack)) });
-        break;
-      case 'sarif':
-        report = explanation.toSarif(ci);
-        break;
-      case 'github':
-        // The annotations, then the text for the log; the Markdown goes to the job summary.
-        report = [...explanation.toGithubAnnotations(ci), explanation.toText()].join('\n');
-        writeJobSummary(io, explanation.toMarkdown());
-        break;
-      default:
-        report = explanation.toText({ color: wantsColor(io, values['no-color'] === true) });
+    const color = wantsColor(io, values['no-color'] === true);
+    if (appOut === undefined) {
+      const explanation = PlanExplanation._fromPlanAndMap(readPlanText(planFile, stack), ConstructMap.fromStackDirectory(stack));
+      report = renderOne(io, format, explanation, ci, color, stack);
+      if (partsDir !== undefined) writeParts(partsDir, explanation.toMarkdownParts());
+      matched = explanation.gatesMatched(gates as ExplainGate[]);
+      unread = explanation._unreadKeys;
+    } else {
+      const stacks = appStacks(appOut).map((s) => ({ stack: s.name, explanation: explainStack(s.name, s.directory, planFile) }));
+      const reports: StackReport[] = stacks.map((s) => ({ stack: s.stack, report: s.explanation._report }));
+      report = renderMany(io, format, reports, ci, color);
+      if (partsDir !== undefined) writeParts(partsDir, renderStacksMarkdownParts(reports));
+      matched = ALL_GATES.filter((g) => stacks.some((s) => s.explanation.gatesMatched(gates as ExplainGate[]).includes(g)));
+      unread = [...new Set(stacks.flatMap((s) => s.explanation._unreadKeys))];
     }
-    if (partsDir !== undefined) writeParts(partsDir, explanation.toMarkdownParts());
-    matched = explanation.gatesMatched(gates as ExplainGate[]);
-    unread = explanation._unreadKeys;
   } catch (e) {
     io.stderr(`explain: ${unreadableMessage(e)}`);
     return EXPLAIN_EXIT.UNREADABLE;
@@ -151,6 +146,81 @@ export async function runExplain(argv: string[], io: CommandIo = PROCESS_IO): Pr
     return EXPLAIN_EXIT.GATE;
   }
   return EXPLAIN_EXIT.OK;
+}
+
+/** One stack's report in the format asked for. */
+function renderOne(io: CommandIo, format: string, explanation: PlanExplanation, ci: ExplainCiOptions, color: boolean, stack: string): string {
+  switch (format) {
+    case 'json':
+      return explanation.toJson();
+    case 'markdown':
+      return explanation.toMarkdown();
+    case 'html':
+      // The page names the stack by its directory (cdktf.out/stacks/<stack>): a name, never a path.
+      return explanation.toHtml({ stack: path.basename(path.resolve(stack)) });
+    case 'sarif':
+      return explanation.toSarif(ci);
+    case 'github':
+      // The annotations, then the text for the log; the Markdown goes to the job summary.
+      writeJobSummary(io, explanation.toMarkdown());
+      return [...explanation.toGithubAnnotations(ci), explanation.toText()].join('\n');
+    default:
+      return explanation.toText({ color });
+  }
+}
+
+/** Every stack's report in one, a section per stack. */
+function renderMany(io: CommandIo, format: string, stacks: readonly StackReport[], ci: ExplainCiOptions, color: boolean): string {
+  const gates = ci.failOn ?? [];
+  switch (format) {
+    case 'json':
+      return renderStacksJson(stacks);
+    case 'markdown':
+      return renderStacksMarkdownParts(stacks).join('\n');
+    case 'html':
+      return renderStacksHtml(stacks);
+    case 'sarif':
+      return renderStacksSarif(stacks, gates, ci.sourceRoot);
+    case 'github':
+      writeJobSummary(io, renderStacksMarkdownParts(stacks).join('\n'));
+      return [...renderStacksGithub(stacks, gates, ci.sourceRoot), renderStacksText(stacks, false)].join('\n');
+    default:
+      return renderStacksText(stacks, color);
+  }
+}
+
+/** The stacks cdktf's manifest.json names in an output directory (cdktf.out), in its order, with their directories. */
+export function appStacks(outDir: string): { name: string; directory: string }[] {
+  const file = path.join(outDir, 'manifest.json');
+  let manifest: any;
+  try {
+    manifest = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new Unreadable(`cannot read ${JSON.stringify(escapeForLine(path.basename(outDir)))}/manifest.json: ${code === 'ENOENT' ? 'no such file (is it the output of cdktf synth?)' : code ?? 'not JSON'}`);
+  }
+  const stacks = manifest !== null && typeof manifest === 'object' ? manifest.stacks : undefined;
+  if (stacks === null || typeof stacks !== 'object' || Array.isArray(stacks) || Object.keys(stacks).length === 0) {
+    throw new Unreadable('the manifest.json names no stack ("stacks": an object of stacks, as cdktf synth writes it)');
+  }
+  return Object.entries<any>(stacks).map(([key, entry]) => {
+    const name = typeof entry?.name === 'string' ? entry.name : key;
+    const working = entry?.workingDirectory;
+    // The manifest's directories are relative to the output directory: one that leaves it is not cdktf's.
+    if (typeof working !== 'string' || path.isAbsolute(working) || working.split(/[\\/]/).includes('..')) {
+      throw new Unreadable(`the manifest.json's stack ${JSON.stringify(escapeForLine(name))} has no working directory inside ${JSON.stringify(escapeForLine(path.basename(outDir)))}`);
+    }
+    return { name, directory: path.join(outDir, working) };
+  });
+}
+
+/** One stack of an app: its plan (`planName` inside its directory) explained. */
+function explainStack(name: string, directory: string, planName: string): PlanExplanation {
+  try {
+    return PlanExplanation._fromPlanAndMap(readPlanText(path.join(directory, planName), directory), ConstructMap.fromStackDirectory(directory));
+  } catch (e) {
+    throw new Unreadable(`stack ${JSON.stringify(escapeForLine(name))}: ${unreadableMessage(e)}`);
+  }
 }
 
 /** GitHub's limit on one step's job summary: 1 MiB. */

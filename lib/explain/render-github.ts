@@ -23,10 +23,10 @@ export function escapeProperty(text: string): string {
 }
 
 /** One workflow command per risk. */
-export function renderGithubAnnotations(risks: readonly Risk[], sourceRoot?: string): string[] {
+export function renderGithubAnnotations(risks: readonly Risk[], sourceRoot?: string, stack?: string): string[] {
   return risks.map(({ rule, construct: c, level }) => {
     const at = sourceLocation(c, sourceRoot);
-    const title = `${constructName(c)}: ${rule.id.replace(/-/g, ' ')}`;
+    const title = `${stack === undefined ? '' : `stack ${stack}: `}${constructName(c)}: ${rule.id.replace(/-/g, ' ')}`;
     // In @actions/core's order (toCommandProperties): title, file, line.
     const properties = [`title=${escapeProperty(title)}`, ...(at === undefined ? [] : [`file=${escapeProperty(at.file)}`, `line=${at.line}`])];
     const message = `${constructName(c)}${c.constructClass === undefined ? '' : ` (${c.constructClass})`} ${actionAndCause(c.actions, c.causes)}`;

@@ -7,7 +7,7 @@ import { constructName, actionAndCause } from './render-text';
 import { RISK_RULES, Risk, sourceLocation } from './risks';
 
 /** The SARIF log, as JSON text (two-space indented, ending with a newline). */
-export function renderSarif(risks: readonly Risk[], options: { sourceRoot?: string; stack?: string } = {}): string {
+export function renderSarif(risks: readonly (Risk & { stack?: string })[], options: { sourceRoot?: string } = {}): string {
   const { name, version } = ownPackage();
   const log = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
@@ -29,11 +29,11 @@ export function renderSarif(risks: readonly Risk[], options: { sourceRoot?: stri
             })),
           },
         },
-        results: risks.map(({ rule, construct: c, level }) => {
+        results: risks.map(({ rule, construct: c, level, stack }) => {
           // A construct no longer in the code has no declaring line: code scanning needs a location, so
           // such a result points at the app's cdktf.json (every cdktf app has one), line 1.
           const at = sourceLocation(c, options.sourceRoot) ?? appFile(options.sourceRoot);
-          const who = `${options.stack === undefined ? '' : `${options.stack}/`}${constructName(c)}`;
+          const who = `${stack === undefined ? '' : `stack ${stack}: `}${constructName(c)}`;
           return {
             ruleId: rule.id,
             ruleIndex: RISK_RULES.indexOf(rule),
@@ -41,7 +41,7 @@ export function renderSarif(risks: readonly Risk[], options: { sourceRoot?: stri
             message: { text: `${who}${c.constructClass === undefined ? '' : ` (${c.constructClass})`} ${actionAndCause(c.actions, c.causes)}` },
             ...(at === undefined ? {} : { locations: [{ physicalLocation: { artifactLocation: { uri: encodeURI(at.file), uriBaseId: '%SRCROOT%' }, region: { startLine: at.line } } }] }),
             // Stable from run to run: the same construct and rule is the same alert.
-            partialFingerprints: { 'constructPath/v1': `${options.stack ?? ''}/${c.constructPath}${c.instanceKey ?? ''}:${rule.id}` },
+            partialFingerprints: { 'constructPath/v1': `${stack ?? ''}/${c.constructPath}${c.instanceKey ?? ''}:${rule.id}` },
           };
         }),
       },

@@ -1,0 +1,52 @@
+// One report for many stacks (`explain --app-out cdktf.out`): a section per
+// stack, in the manifest's order, in every format.
+import { renderHtml } from './render-html';
+import { renderJson } from './render-json';
+import { MARKDOWN_PART_LIMIT, renderMarkdownParts } from './render-markdown';
+import { renderGithubAnnotations } from './render-github';
+import { renderSarif } from './render-sarif';
+import { renderText } from './render-text';
+import { Report } from './report';
+import { REPORT_VERSION } from './render-json';
+import { risksOf } from './risks';
+
+/** One stack's explained plan. */
+export interface StackReport {
+  readonly stack: string;
+  readonly report: Report;
+}
+
+/** The text: a heading line per stack, then its report. */
+export function renderStacksText(stacks: readonly StackReport[], color: boolean): string {
+  return stacks.map((s) => `=== stack ${s.stack} ===\n${renderText(s.report, color)}`).join('\n');
+}
+
+/** The Markdown parts of every stack, each stack's parts marked with its name (so each keeps its own comments). */
+export function renderStacksMarkdownParts(stacks: readonly StackReport[], limit = MARKDOWN_PART_LIMIT): string[] {
+  return stacks.flatMap((s) => renderMarkdownParts(s.report, limit, `Terraform plan, by construct: stack ${s.stack}`, s.stack));
+}
+
+/** The JSON: `{ version, stacks: { <name>: <the report of one stack> } }` (docs/explain-report.schema.json). */
+export function renderStacksJson(stacks: readonly StackReport[]): string {
+  const byStack: { [stack: string]: unknown } = {};
+  for (const s of stacks) byStack[s.stack] = JSON.parse(renderJson(s.report));
+  return `${JSON.stringify({ version: REPORT_VERSION, stacks: byStack }, null, 2)}\n`;
+}
+
+/** Every stack's annotations, each titled with its stack. */
+export function renderStacksGithub(stacks: readonly StackReport[], gates: readonly string[], sourceRoot?: string): string[] {
+  return stacks.flatMap((s) => renderGithubAnnotations(risksOf(s.report, gates), sourceRoot, s.stack));
+}
+
+/** One SARIF run holding every stack's results, each message and fingerprint naming its stack. */
+export function renderStacksSarif(stacks: readonly StackReport[], gates: readonly string[], sourceRoot?: string): string {
+  return renderSarif(
+    stacks.flatMap((s) => risksOf(s.report, gates).map((risk) => ({ ...risk, stack: s.stack }))),
+    { sourceRoot },
+  );
+}
+
+/** One page, a section and a filter entry per stack. */
+export function renderStacksHtml(stacks: readonly StackReport[]): string {
+  return renderHtml(stacks);
+}
