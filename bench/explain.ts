@@ -15,14 +15,16 @@ import { AuthenticationProfile, AwsProvider, KubernetesProvider, NodeList, PlanE
 import { ConstructMap } from '../lib/explain/construct-map';
 import { planBetween } from '../__tests__/support/plan-between';
 import { synthApp } from '../__tests__/support/synth';
+import { SOURCE_LOCATION_CONTEXT } from '../lib/core/construct-origin';
 
 const option = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const ROUNDS = option('rounds', 7);
 const NODES = option('nodes', 5000);
 const PROFILES = option('profiles', 1000);
 
-function stackDir(version: 1 | 2): string {
+function stackDir(version: 1 | 2, sourceLocations = true): string {
   const out = synthApp((app: App) => {
+    if (!sourceLocations) app.node.setContext(SOURCE_LOCATION_CONTEXT, false);
     const stack = new TerraformStack(app, 'big');
     new AwsProvider(stack, 'aws', { region: 'us-east-1' });
     new KubernetesProvider(stack, 'kubernetes', { configPath: '~/.kube/config' });
@@ -54,9 +56,18 @@ function main(): void {
   const resources = JSON.parse(plan).resource_changes.length;
   process.stdout.write(`explain bench: ${NODES} nodes, ${PROFILES} profiles: ${resources} resource changes, plan ${(plan.length / 1e6).toFixed(1)} MB (setup ${(ms(t0) / 1000).toFixed(1)} s)\n`);
 
+  const formats: { [name: string]: (e: PlanExplanation) => number } = {
+    text: (e) => e.toText().length,
+    markdown: (e) => e.toMarkdownParts().length,
+    json: (e) => e.toJson().length,
+    html: (e) => e.toHtml().length,
+    sarif: (e) => e.toSarif().length,
+    // As the command writes it: the annotations, the text for the log, the Markdown for the job summary.
+    github: (e) => e.toGithubAnnotations().length + e.toText().length + e.toMarkdown().length,
+  };
   const parse: number[] = [];
   const explain: number[] = [];
-  const render: number[] = [];
+  const render: { [name: string]: number[] } = Object.fromEntries(Object.keys(formats).map((f) => [f, []]));
   let changed = 0;
   for (let round = 0; round < ROUNDS + 1; round++) {
     let start = process.hrtime.bigint();
@@ -65,16 +76,30 @@ function main(): void {
     start = process.hrtime.bigint();
     const explained = PlanExplanation._fromPlanAndMap(plan, ConstructMap.fromStackDirectory(after));
     const e = ms(start);
-    start = process.hrtime.bigint();
-    const again = PlanExplanation._fromPlanAndMap(plan, ConstructMap.fromStackDirectory(after));
-    const reports = again.toText().length + again.toMarkdown().length + again.toJson().length;
-    const r = ms(start);
     changed = explained.changes.filter((c) => c.actions[0] !== 'no-op').length;
-    if (reports === 0) throw new Error('empty reports');
+    const times: { [name: string]: number } = {};
+    for (const [name, renderIt] of Object.entries(formats)) {
+      // Each format from a fresh explanation: explain + that format, as the command does it.
+      start = process.hrtime.bigint();
+      const fresh = PlanExplanation._fromPlanAndMap(plan, ConstructMap.fromStackDirectory(after));
+      if (renderIt(fresh) === 0) throw new Error(`empty ${name} report`);
+      times[name] = ms(start);
+    }
     if (round === 0) continue; // warm-up
     parse.push(p);
     explain.push(e);
-    render.push(r);
+    for (const name of Object.keys(formats)) render[name].push(times[name]);
+  }
+  // The source location each construct records: synth with it, against synth without it, in the same run.
+  const synthOn: number[] = [];
+  const synthOff: number[] = [];
+  for (let round = 0; round < 3; round++) {
+    let start = process.hrtime.bigint();
+    stackDir(2, false);
+    synthOff.push(ms(start));
+    start = process.hrtime.bigint();
+    stackDir(2, true);
+    synthOn.push(ms(start));
   }
   const base = median(parse);
   process.stdout.write(
@@ -84,7 +109,12 @@ function main(): void {
       '|---|---|---|',
       `| JSON.parse of the plan (baseline) | ${base.toFixed(1)} ms | 1.00 |`,
       `| explain (construct map + read + explain) | ${median(explain).toFixed(1)} ms | ${(median(explain) / base).toFixed(2)} |`,
-      `| explain + text + markdown + json | ${median(render).toFixed(1)} ms | ${(median(render) / base).toFixed(2)} |`,
+      ...Object.keys(formats).map((f) => `| explain + ${f} | ${median(render[f]).toFixed(1)} ms | ${(median(render[f]) / base).toFixed(2)} |`),
+      '',
+      `| synth of the ${PROFILES + 1} constructs (median of 3) | ms | ratio to synth without source locations |`,
+      '|---|---|---|',
+      `| without source locations (baseline) | ${median(synthOff).toFixed(0)} | 1.00 |`,
+      `| with source locations (one stack capture per construct) | ${median(synthOn).toFixed(0)} | ${(median(synthOn) / median(synthOff)).toFixed(2)} |`,
       '',
     ].join('\n'),
   );
