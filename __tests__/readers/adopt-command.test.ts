@@ -101,6 +101,34 @@ describe('adopt profiles', () => {
     }
   });
 
+  test('GIVEN no --region THEN the module keeps the region read in (the SDK\'s AWS_REGION) on its provider; --per-resource-region puts it on each profile and pins the aws provider 6.x', async () => {
+    const plain = tempFile('regioned.ts');
+    expect((await adopt(['profiles', '--endpoint', emulator.url, '--name', 'profile-01', '--out', plain])).code).toBe(0);
+    const source = fs.readFileSync(plain, 'utf8');
+    expect(source).toContain('new AwsProvider(this, "aws", { region: "us-east-1" });');
+    expect(source).not.toMatch(/^\s+region: /m);
+
+    const perResource = tempFile('per-resource.ts');
+    expect((await adopt(['profiles', '--endpoint', emulator.url, '--name', 'profile-01', '--per-resource-region', '--out', perResource])).code).toBe(0);
+    const written = fs.readFileSync(perResource, 'utf8');
+    expect(written).toContain('    region: "us-east-1",\n');
+    expect(written).toContain('versionConstraint: "~> 6.0"');
+    // The module synthesizes under the 6.x provider it pins: the profile's region, and the provider's import id for a region.
+    const stack = new TerraformStack(Testing.app(), 'adopted');
+    new AwsProvider(stack, 'aws', { region: 'us-east-1', versionConstraint: '~> 6.0' });
+    loadAdoptedModule(perResource).declareAdoptedProfiles(stack);
+    const config = synthJson(stack);
+    expect(Object.values<any>(config.resource.aws_redshift_authentication_profile)[0].region).toBe('us-east-1');
+    expect(importsOf(config).map((i) => i.id)).toEqual(['profile-01@us-east-1']);
+    // Under the 5.x default constraint the construct refuses it, as its docs say: the flag is for 6.x stacks.
+    const old = new TerraformStack(Testing.app(), 'adopted5');
+    new AwsProvider(old, 'aws', { region: 'us-east-1' });
+    expect(() => {
+      loadAdoptedModule(perResource).declareAdoptedProfiles(old);
+      synthJson(old);
+    }).toThrow(/region/);
+  });
+
   test('GIVEN --name THEN only those; an unknown name fails with exit 1 and a message naming it', async () => {
     const out = tempFile('some.ts');
     expect((await adopt(['profiles', '--endpoint', emulator.url, '--name', 'profile-03', '--name', 'profile-01', '--out', out])).code).toBe(0);

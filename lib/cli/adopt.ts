@@ -34,7 +34,7 @@ type Kind = 'profiles' | 'policies' | 'nodes';
 const KINDS: { readonly [kind in Kind]: { readonly summary: string; readonly usage: readonly string[] } } = {
   profiles: {
     summary: 'Redshift authentication profiles of an account and region',
-    usage: ['adopt profiles [--region R] [--name NAME]... [--endpoint URL] --out FILE'],
+    usage: ['adopt profiles [--region R] [--per-resource-region] [--name NAME]... [--endpoint URL] --out FILE'],
   },
   policies: {
     summary: 'Datadog restriction policies, by resource id (the API has no list)',
@@ -87,6 +87,7 @@ export async function runAdopt(argv: string[], io: AdoptIo = PROCESS_IO): Promis
         'out': { type: 'string' },
         'import-from': { type: 'string' },
         'region': { type: 'string' },
+        'per-resource-region': { type: 'boolean' },
         'name': { type: 'string', multiple: true },
         'endpoint': { type: 'string' },
         'resource-id': { type: 'string', multiple: true },
@@ -137,8 +138,13 @@ export async function runAdopt(argv: string[], io: AdoptIo = PROCESS_IO): Promis
     let refused: RefusedResource[];
     if (kind === 'profiles') {
       // As the service holds them: the construct judges each below.
-      const profiles = await AuthenticationProfileReader._listAsStored({ region: values.region, names: values.name, endpoint: values.endpoint, ...bounds, timeoutMs: timeouts.requestTimeoutMs });
-      const declaration = provider('AwsProvider', { region: values.region });
+      // The region read in is kept: on the provider, or (aws provider 6.x) on each profile.
+      const read = await AuthenticationProfileReader._listAsStored({ region: values.region, includeRegion: true, names: values.name, endpoint: values.endpoint, ...bounds, timeoutMs: timeouts.requestTimeoutMs });
+      const region = values.region ?? read.find((p) => p.region !== undefined)?.region;
+      const perResource = values['per-resource-region'] === true;
+      const profiles = perResource ? read : read.map(({ region: _region, ...props }) => props);
+      // The per-resource region needs the aws provider 6.x: the module pins it, as the construct requires.
+      const declaration = provider('AwsProvider', { region, versionConstraint: perResource ? AWS_PER_RESOURCE_REGION_CONSTRAINT : undefined });
       refused = refusedProfiles(profileDeclarations(profiles), declaration);
       source = profilesModule(profiles, declaration, imports, refused);
       summary = profiles.length === 0 ? 'found no authentication profiles; wrote a module that declares none' : `wrote ${count(profiles.length - refused.length, 'authentication profile')}`;
@@ -195,6 +201,9 @@ async function readNodes(
   };
   return ClusterNodeReader.list({ kubeconfigPath: values.kubeconfig as string | undefined, context: values.context as string | undefined, chunkSize, progress, ...bounds });
 }
+
+/** The aws provider constraint a module with per-resource regions pins: 6.x alone (AuthenticationProfileProps.region). */
+export const AWS_PER_RESOURCE_REGION_CONSTRAINT = '~> 6.0';
 
 function provider(className: ProviderDeclaration['className'], props: { [name: string]: string | undefined }): ProviderDeclaration {
   const set: { [name: string]: string } = {};

@@ -54,14 +54,14 @@ export interface RefusedResource {
 /** The profiles as the module declares them, sorted by name. */
 export function profileDeclarations(profiles: readonly AuthenticationProfileProps[]): Declaration<AuthenticationProfileProps>[] {
   const sorted = profiles
-    .map((p) => ({ name: textOf(p.authenticationProfileName), content: textOf(p.authenticationProfileContent as string) }))
+    .map((p) => ({ name: textOf(p.authenticationProfileName), content: textOf(p.authenticationProfileContent as string), region: p.region }))
     .sort((a, b) => compare(a.name, b.name));
   const ids = constructIds(sorted.map((p) => p.name));
   return sorted.map((p, i) => ({
     id: ids[i],
     liveId: p.name,
     // The content always literal: the construct parses it, and a JSON escape such as `\u0024{` parses to `${`.
-    props: { authenticationProfileName: literalText(p.name), authenticationProfileContent: literalToken(p.content) },
+    props: { authenticationProfileName: literalText(p.name), authenticationProfileContent: literalToken(p.content), ...(p.region === undefined ? {} : { region: p.region }) },
   }));
 }
 
@@ -105,6 +105,8 @@ export function profilesModule(profiles: readonly AuthenticationProfileProps[], 
       `  AuthenticationProfile.adopt(scope, ${literal(d.id)}, {\n` +
       `    authenticationProfileName: ${tsString(d.props.authenticationProfileName)},\n` +
       `    authenticationProfileContent: ${tsString(d.props.authenticationProfileContent as string)},\n` +
+      // The aws provider 6.x's per-resource region (adopt --per-resource-region): the region it was read in.
+      (d.props.region === undefined ? '' : `    region: ${tsString(d.props.region)},\n`) +
       '  });',
   );
   return module({

@@ -55,6 +55,15 @@ export interface AuthenticationProfileReaderOptions {
   readonly region?: string;
 
   /**
+   * Give each profile read the region it was read in (`region` of its props), for the aws
+   * provider 6.x's per-resource region: the props then synthesize only under a provider whose
+   * version constraint admits 6.x alone (see `AuthenticationProfileProps.region`).
+   *
+   * @default false: no `region` in the props (the stack's aws provider gives the region)
+   */
+  readonly includeRegion?: boolean;
+
+  /**
    * Read only these profiles (one request each). A name that does not exist is
    * an error (`not-found`). No duplicates.
    *
@@ -198,9 +207,11 @@ async function readProfiles(options: AuthenticationProfileReaderOptions | undefi
   try {
     const found: AuthenticationProfileProps[] = [];
     const requests = checked.names === undefined ? [undefined] : checked.names;
+    // The region the SDK resolved (the option, else AWS_REGION or the shared config), as the requests used it.
+    const region = checked.includeRegion ? await resolvedRegion(client) : undefined;
     for (const name of requests) {
       const profiles = await describe(sdk, client, name, agents);
-      for (const profile of profiles) found.push(toProps(profile, name, judge));
+      for (const profile of profiles) found.push({ ...toProps(profile, name, judge), ...(region === undefined ? {} : { region }) });
     }
     return found.sort((a, b) => compareCodePoints(a.authenticationProfileName, b.authenticationProfileName));
   } finally {
@@ -209,7 +220,17 @@ async function readProfiles(options: AuthenticationProfileReaderOptions | undefi
   }
 }
 
+async function resolvedRegion(client: { config: { region: string | (() => Promise<string>) } }): Promise<string | undefined> {
+  try {
+    const region = typeof client.config.region === 'function' ? await client.config.region() : client.config.region;
+    return typeof region === 'string' && region !== '' ? region : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 interface CheckedOptions {
+  readonly includeRegion?: boolean;
   readonly region?: string;
   readonly names?: string[];
   readonly endpoint?: string;
@@ -226,7 +247,7 @@ function invalid(message: string): AuthenticationProfileReadError {
 // Which options exist; checkOptions checks their values.
 const checkOptionNames = compileSchema({
   type: 'object',
-  properties: { region: {}, names: {}, endpoint: {}, timeoutMs: {}, connectTimeoutMs: {}, idleTimeoutMs: {}, maxAttempts: {} },
+  properties: { region: {}, includeRegion: {}, names: {}, endpoint: {}, timeoutMs: {}, connectTimeoutMs: {}, idleTimeoutMs: {}, maxAttempts: {} },
   additionalProperties: false,
 });
 
@@ -274,7 +295,9 @@ function checkOptions(options: AuthenticationProfileReaderOptions): CheckedOptio
   if (typeof maxAttempts !== 'number' || !Number.isInteger(maxAttempts) || maxAttempts < 1) {
     throw invalid(`maxAttempts must be a whole number, at least 1, not ${describeValue(maxAttempts)}`);
   }
-  return { region, names: names === undefined ? undefined : [...names], endpoint, timeoutMs, connectTimeoutMs, idleTimeoutMs, maxAttempts };
+  const includeRegion = options.includeRegion;
+  if (includeRegion !== undefined && typeof includeRegion !== 'boolean') throw invalid(`includeRegion must be true or false, not ${describeValue(includeRegion)}`);
+  return { region, includeRegion: includeRegion === true, names: names === undefined ? undefined : [...names], endpoint, timeoutMs, connectTimeoutMs, idleTimeoutMs, maxAttempts };
 }
 
 function loadSdk(): RedshiftSdk {
