@@ -209,6 +209,30 @@ describe('explain: profiles on a real plan (aws provider, Redshift emulator)', (
     expect(explained.terraformCounts).toEqual({ import: 1, add: 6, change: 2, destroy: 5, forget: 2 });
   });
 
+  test('GIVEN the real plan THEN every replaced or deleted construct has an annotation and a SARIF result, on the line that declared it when it still is in the code', () => {
+    const explained = PlanExplanation.fromPlan(plan, dir);
+    const risky = explained.constructs.filter((c) => c.actions.some((a) => a === 'replace' || a === 'delete'));
+    expect(risky.map((c) => c.constructPath).sort()).toEqual(['deleted', 'renamed']);
+    const sarif = JSON.parse(explained.toSarif()).runs[0].results;
+    const annotations = explained.toGithubAnnotations();
+    const source = fs.readFileSync(__filename, 'utf8').split('\n');
+    for (const c of risky) {
+      const result = sarif.find((r: any) => r.partialFingerprints['constructPath/v1'].startsWith(`/${c.constructPath}:`));
+      const location = result.locations[0].physicalLocation;
+      const annotation = annotations.find((a) => a.includes(`title=${c.constructPath}`))!;
+      if (c.inConfiguration) {
+        expect(location.artifactLocation.uri).toBe('__tests__/explain/profiles.terraform.test.ts');
+        // The declaring line is the one that calls the construct's constructor (here, inside this file's helper).
+        expect(source[location.region.startLine - 1]).toContain('AuthenticationProfile');
+        expect(annotation).toContain(`file=__tests__/explain/profiles.terraform.test.ts,line=${location.region.startLine}::`);
+      } else {
+        // Gone from the code: no line to point at; SARIF points at the app's cdktf.json, the annotation at none.
+        expect(location.artifactLocation.uri).toBe('cdktf.json');
+        expect(annotation).not.toContain('file=');
+      }
+    }
+  });
+
   test('GIVEN the rename alone THEN the README sample is what explain prints for it', () => {
     const renamed = new Set([addresses.renamed.profile, addresses.renamed.trigger]);
     const parsed = JSON.parse(plan);
