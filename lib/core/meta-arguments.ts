@@ -19,6 +19,7 @@ import { constructPathOf, isUnresolved, Problems } from './problems';
 import { StackReference, stackReferenceOf, StackReferences } from './stack-references';
 import { iteratorList } from './iterator-collection';
 import { checkNumber } from './scalar-positions';
+import { LIST_SHAPE_RULE, listShapeProblemIn } from './snapshot';
 import { checkString, checkWrittenStrings, StringPosition } from './string-position';
 
 /**
@@ -190,6 +191,9 @@ export function checkRepetition(props: { readonly forEach?: unknown; readonly co
   const { forEach, count } = props;
   if (forEach !== undefined && typeof (forEach as { _getForEachExpression?: unknown })?._getForEachExpression !== 'function') {
     problems.add('props/forEach', forEach, ITERATOR_RULE);
+  } else if (forEach !== undefined && iteratorDataProblem(forEach, problems)) {
+    // An iterator's list or map in code is not read into the props' snapshot: its lists are
+    // checked for holes and size before anything walks them (snapshot.ts).
   } else if (forEach !== undefined) {
     // The collection an iterator made from data in code is written as for_each:
     // Terraform reads its keys and strings as templates too.
@@ -214,6 +218,20 @@ export function checkRepetition(props: { readonly forEach?: unknown; readonly co
     problems.add('props/count', count, 'nothing when forEach is given (Terraform takes either for_each or count)');
   }
   return repetitionOf(props as { forEach?: unknown; count?: number | TerraformCount });
+}
+
+/** Records a problem when the list or map an iterator keeps holds a list too long or with holes; true then. */
+function iteratorDataProblem(forEach: unknown, problems: Problems): boolean {
+  const data = forEach as { list?: unknown; map?: unknown };
+  let found: ReturnType<typeof listShapeProblemIn>;
+  try {
+    found = listShapeProblemIn(data.list ?? data.map, 'props/forEach');
+  } catch {
+    found = { path: 'props/forEach', received: 'a value that cannot be read (a revoked Proxy or a throwing getter)' };
+  }
+  if (found === undefined) return false;
+  problems.addReceived(found.path, found.received, LIST_SHAPE_RULE);
+  return true;
 }
 
 /** Whether a repetition makes more than one instance, or may (a token count, an iterator). */

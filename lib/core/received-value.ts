@@ -191,13 +191,16 @@ function render(value: unknown, ancestors: Set<object>, out: string[], length: n
     ancestors.add(value);
     const isList = Array.isArray(value);
     emit(isList ? '[' : '{');
-    const keys = isList ? (value as unknown[]).map((_, i) => i) : Object.keys(value);
-    for (let i = 0; i < keys.length && length <= MAX_RECEIVED_LENGTH; i++) {
+    // A list's indexes are not gathered first: a sparse list's length may be 2^32 - 1.
+    const keys = isList ? undefined : Object.keys(value);
+    const count = isList ? (value as unknown[]).length : keys!.length;
+    for (let i = 0; i < count && length <= MAX_RECEIVED_LENGTH; i++) {
       if (i > 0) emit(',');
-      if (!isList) emit(`${quote(String(keys[i]))}:`);
+      const key = isList ? i : keys![i];
+      if (!isList) emit(`${quote(String(key))}:`);
       // `key` alone (a field of Kubernetes taints and selectors) is not credential-looking: the rule shows it.
-      if (!isList && isCredentialLookingKey(String(keys[i]))) emit(`[${describeConcealed((value as any)[keys[i]])}]`);
-      else length = render((value as any)[keys[i]], ancestors, out, length);
+      if (!isList && isCredentialLookingKey(String(key))) emit(`[${describeConcealed((value as any)[key])}]`);
+      else length = render((value as any)[key], ancestors, out, length);
     }
     emit(isList ? ']' : '}');
     ancestors.delete(value);
