@@ -4,7 +4,7 @@
 // break, refused; and its valid neighbour, accepted (the terraform verdict on
 // the neighbours: adversary-breaks.terraform.test.ts).
 import { Fn, Op, TerraformIterator, TerraformSelf, TerraformStack, TerraformVariable, Testing, Token } from '../../lib/core/framework';
-import { AuthenticationProfile, AwsProvider, ValidationError } from '../../lib';
+import { AuthenticationProfile, AwsProvider, DatadogProvider, HttpProvider, KubernetesProvider, ValidationError } from '../../lib';
 import { MAX_LIST_LENGTH } from '../../lib/core/snapshot';
 import { errorOf } from '../support/errors';
 
@@ -46,5 +46,45 @@ describe('break 09: a sparse or huge list is refused before it is walked', () =>
     expect(() => new AuthenticationProfile(stack(), 'p', { authenticationProfileName: 'analysts', authenticationProfileContent: { A: 'b' }, lifecycle: { ignoreChanges: ['authenticationProfileContent'] } })).not.toThrow();
     const it = TerraformIterator.fromList(['a', 'b']);
     expect(() => new AuthenticationProfile(stack(), 'p', { forEach: it, authenticationProfileName: Token.asString(it.key), authenticationProfileContent: { A: 'b' } })).not.toThrow();
+  });
+});
+
+describe('break 01: two configurations of one provider with the same alias (or none) are refused at synth', () => {
+  const PROVIDERS: [string, (s: TerraformStack, id: string, alias?: string) => unknown][] = [
+    ['AwsProvider', (s, id, alias) => new AwsProvider(s, id, { region: 'eu-west-1', alias })],
+    ['DatadogProvider', (s, id, alias) => new DatadogProvider(s, id, { alias })],
+    ['KubernetesProvider', (s, id, alias) => new KubernetesProvider(s, id, { alias })],
+    ['HttpProvider', (s, id, alias) => new HttpProvider(s, id, { alias })],
+  ];
+
+  test.each(PROVIDERS)('GIVEN two %s without alias THEN a ValidationError naming both construct paths (Terraform: Duplicate provider configuration)', (_name, make) => {
+    const s = stack();
+    make(s, 'first');
+    make(s, 'second');
+    const error = synthError(s);
+    expect(error.constructPath).toBe('st/second');
+    expect(error.problems).toEqual([expect.objectContaining({ path: 'props/alias' })]);
+    expect(error.message).toContain('st/first');
+    expect(error.message).toContain('Duplicate provider configuration');
+  });
+
+  test.each(PROVIDERS)('GIVEN two %s with the same alias THEN refused; with distinct aliases (the neighbour) THEN accepted', (_name, make) => {
+    const s = stack();
+    make(s, 'first', 'west');
+    make(s, 'second', 'west');
+    expect(synthError(s).message).toMatch(/st\/first has alias "west" already/);
+    const ok = stack();
+    make(ok, 'first');
+    make(ok, 'second', 'west');
+    make(ok, 'third', 'east');
+    expect(() => Testing.synth(ok, true)).not.toThrow();
+  });
+
+  test('GIVEN the adversary\'s stack (a default aws provider and a second one without alias) THEN refused', () => {
+    const s = stack();
+    new AwsProvider(s, 'aws', { region: 'us-east-1' });
+    new AwsProvider(s, 'aws2', { region: 'eu-west-1' });
+    new AuthenticationProfile(s, 'p', { authenticationProfileName: 'analysts', authenticationProfileContent: { A: 'b' } });
+    expect(synthError(s).message).toContain('st/aws is the default (non-aliased) aws provider');
   });
 });
