@@ -3,9 +3,11 @@
 // naming the path, the value received and what is allowed). Each block: the
 // break, refused; and its valid neighbour, accepted (the terraform verdict on
 // the neighbours: adversary-breaks.terraform.test.ts).
-import { Fn, Op, TerraformIterator, TerraformSelf, TerraformStack, TerraformVariable, Testing, Token } from '../../lib/core/framework';
+import { Fn, Op, TerraformCount, TerraformIterator, TerraformSelf, TerraformStack, TerraformVariable, Testing, Token } from '../../lib/core/framework';
 import { AuthenticationProfile, AwsProvider, DatadogProvider, HttpProvider, KubernetesProvider, ValidationError } from '../../lib';
 import { MAX_LIST_LENGTH } from '../../lib/core/snapshot';
+import type { MapTerraformIterator } from 'cdktf';
+import { templateTraversalRoots } from '../../lib/core/terraform-template';
 import { errorOf } from '../support/errors';
 
 function stack(): TerraformStack {
@@ -29,7 +31,7 @@ describe('break 09: a sparse or huge list is refused before it is walked', () =>
 
   test('GIVEN a short list with a hole (in content, in an iterator list, in an iterator map) THEN refused at its path as a list with holes', () => {
     const holed = ['a', , 'c'];
-    const content = errorOf(() => new AuthenticationProfile(stack(), 'p', { authenticationProfileName: 'analysts', authenticationProfileContent: { A: holed } }));
+    const content = errorOf(() => new AuthenticationProfile(stack(), 'p', { authenticationProfileName: 'analysts', authenticationProfileContent: { A: holed as any } }));
     expect(content.problems[0]).toEqual(expect.objectContaining({ path: 'props/authenticationProfileContent/A', received: 'a list of 3 elements with holes (not shown)' }));
     const huge: string[] = ['x'];
     huge.length = 2 ** 32 - 1;
@@ -86,5 +88,106 @@ describe('break 01: two configurations of one provider with the same alias (or n
     new AwsProvider(s, 'aws2', { region: 'eu-west-1' });
     new AuthenticationProfile(s, 'p', { authenticationProfileName: 'analysts', authenticationProfileContent: { A: 'b' } });
     expect(synthError(s).message).toContain('st/aws is the default (non-aliased) aws provider');
+  });
+});
+
+const PROFILE = { authenticationProfileName: 'analysts', authenticationProfileContent: { A: 'b' } };
+
+function profileWith(s: TerraformStack, extra: object): AuthenticationProfile {
+  if (s.node.tryFindChild('aws') === undefined) new AwsProvider(s, 'aws', { region: 'us-east-1' });
+  return new AuthenticationProfile(s, 'p', { ...PROFILE, ...extra });
+}
+
+describe('break 02: self in a precondition is refused; in a postcondition it is accepted', () => {
+  test('GIVEN a precondition whose condition refers to self THEN a ValidationError at its condition (Terraform: Invalid "self" reference)', () => {
+    const error = errorOf(() => profileWith(stack(), { lifecycle: { precondition: [{ condition: Op.neq(TerraformSelf.getString('id'), 'x'), errorMessage: 'Id must not be x.' }] } }));
+    expect(error.problems).toEqual([expect.objectContaining({ path: 'props/lifecycle/precondition/0/condition', received: '"${(self.id != \\"x\\")}"' })]);
+    expect(error.problems[0].allowed).toContain('Invalid "self" reference');
+  });
+
+  test('GIVEN self in a precondition\'s error message THEN refused too; in a postcondition\'s condition and message THEN accepted', () => {
+    const error = errorOf(() => profileWith(stack(), { lifecycle: { precondition: [{ condition: Op.neq(new TerraformVariable(stack(), 'v', {}).stringValue, 'x'), errorMessage: Fn.join('', ['Id ', TerraformSelf.getString('id')]) }] } }));
+    expect(error.problems.map((p) => p.path)).toContain('props/lifecycle/precondition/0/errorMessage');
+    const s = stack();
+    profileWith(s, { lifecycle: { postcondition: [{ condition: Op.neq(TerraformSelf.getString('id'), 'x'), errorMessage: Fn.join('', ['Id ', TerraformSelf.getString('id'), ' is x.']) }] } });
+    expect(() => Testing.synth(s, true)).not.toThrow();
+  });
+});
+
+describe('break 03: a condition that refers to no object is refused', () => {
+  test.each([
+    ['Op.neq(Fn.lower("ABC"), "abc")', () => Op.neq(Fn.lower('ABC'), 'abc')],
+    ['Op.and(true, Op.eq(Fn.timestamp(), "x"))', () => Op.and(true, Op.eq(Fn.timestamp(), 'x'))],
+    ['Token.asString(Op.not(false))', () => Token.asString(Op.not(false))],
+  ])('GIVEN the condition %s THEN a ValidationError at its path (Terraform: Invalid precondition expression, must refer to at least one object)', (_label, condition) => {
+    for (const kind of ['precondition', 'postcondition']) {
+      const error = errorOf(() => profileWith(stack(), { lifecycle: { [kind]: [{ condition: condition(), errorMessage: 'Never.' }] } }));
+      expect(error.problems).toEqual([expect.objectContaining({ path: `props/lifecycle/${kind}/0/condition` })]);
+      expect(error.problems[0].allowed).toContain('refers to at least one object');
+    }
+  });
+
+  test('GIVEN a condition that refers to a variable, inside a function call or a nested template (the neighbours) THEN accepted', () => {
+    for (const make of [
+      (v: TerraformVariable) => Op.neq(v.stringValue, ''),
+      (v: TerraformVariable) => Op.neq(Fn.lower(v.stringValue), 'abc'),
+      (v: TerraformVariable) => Op.neq(Fn.join('', ['x', Fn.lower(v.stringValue)]), 'x'),
+    ]) {
+      const s = stack();
+      const v = new TerraformVariable(s, 'env', { type: 'string', default: 'prod' });
+      profileWith(s, { lifecycle: { precondition: [{ condition: make(v), errorMessage: 'Env must be set.' }] } });
+      expect(() => Testing.synth(s, true)).not.toThrow();
+    }
+  });
+});
+
+describe('break 04: an iterator or count.index where the construct has no forEach or count is refused', () => {
+  const VARIANTS: [string, (it: MapTerraformIterator) => object][] = [
+    ['name = iterator.key', (it) => ({ authenticationProfileName: Token.asString(it.key) })],
+    ['content value = Token.asString(iterator.value)', (it) => ({ authenticationProfileContent: { A: Token.asString(it.value) } })],
+    ['precondition on iterator.key', (it) => ({ lifecycle: { precondition: [{ condition: Op.neq(Token.asString(it.key), 'x'), errorMessage: 'X.' }] } })],
+    ['error message with iterator.key', (it) => ({ lifecycle: { precondition: [{ condition: Op.neq(new TerraformVariable(stack(), 'v', {}).stringValue, 'x'), errorMessage: Fn.join('', ['X ', Token.asString(it.key)]) }] } })],
+  ];
+
+  test.each(VARIANTS)('GIVEN %s without forEach THEN synth refuses it at its property path (Terraform: Reference to "each" in context without for_each)', (_label, props) => {
+    const s = stack();
+    profileWith(s, props(TerraformIterator.fromMap({ a: 'b' })));
+    const error = synthError(s);
+    expect(error.constructPath).toBe('st/p');
+    expect(error.problems[0].path).toMatch(/^props\/(authenticationProfileName|authenticationProfileContent\/A|lifecycle\/precondition\/0\/(condition|errorMessage))$/);
+    expect(error.problems[0].allowed).toContain('Reference to "each" in context without for_each');
+  });
+
+  test('GIVEN count.index without count THEN refused; with count THEN accepted', () => {
+    const count = TerraformCount.of(2);
+    const s = stack();
+    profileWith(s, { authenticationProfileName: Fn.join('-', ['analysts', Token.asString(count.index)]) });
+    expect(synthError(s).problems[0]).toEqual(expect.objectContaining({ path: 'props/authenticationProfileName' }));
+    const ok = stack();
+    profileWith(ok, { count, authenticationProfileName: Fn.join('-', ['analysts', Token.asString(count.index)]) });
+    expect(() => Testing.synth(ok, true)).not.toThrow();
+  });
+
+  test.each(VARIANTS)('GIVEN %s with forEach (the neighbour) THEN accepted', (_label, props) => {
+    const s = stack();
+    const it = TerraformIterator.fromMap({ a: 'analysts-a', b: 'analysts-b' });
+    profileWith(s, { forEach: it, authenticationProfileName: it.value, ...props(it) });
+    expect(() => Testing.synth(s, true)).not.toThrow();
+  });
+});
+
+describe('the traversal roots of an expression (hcl.Variables, as conditions and tokens are read)', () => {
+  test.each([
+    ['${(lower("ABC") != "abc")}', []],
+    ['${(self.id != "x")}', ['self']],
+    ['${join("", ["n", each.value])}', ['each']],
+    ['${{a = 1, b = var.x}.b}', ['var']],
+    ['${provider::aws::arn_parse(var.arn).region}', ['var']],
+    ['${"in ${count.index} and ${"${local.x}"}"}', ['count', 'local']],
+    ['${true && null == false}', []],
+    ['text ${data.a.b.c} %{ if var.y }x%{ endif }', ['data', 'var']],
+    ['${', undefined],
+  ])('GIVEN %s THEN the roots are %j', (source, roots) => {
+    expect(templateTraversalRoots(source)).toEqual(roots);
   });
 });

@@ -16,11 +16,11 @@ import { resolvedForOutput } from './hcl-writer';
 import { literalValueOf, stringPieces } from './literal-text';
 import { isPlainObject } from './plain-object';
 import { constructPathOf, isUnresolved, Problems } from './problems';
-import { StackReference, stackReferenceOf, StackReferences } from './stack-references';
+import { ReferenceScope, StackReference, stackReferenceOf, StackReferences } from './stack-references';
 import { iteratorList } from './iterator-collection';
 import { checkNumber } from './scalar-positions';
 import { LIST_SHAPE_RULE, listShapeProblemIn } from './snapshot';
-import { checkString, checkWrittenStrings, StringPosition } from './string-position';
+import { checkString, checkWrittenStrings, StringPosition, tokenTraversalRoots } from './string-position';
 
 /**
  * The schema entries of the cdktf meta-argument props (`provider`,
@@ -266,7 +266,7 @@ const ERROR_MESSAGE: StringPosition = { rule: 'the text Terraform shows when the
  * naming managed resources, and conditions whose condition is an expression
  * (a token: a literal refers to nothing, which Terraform refuses).
  */
-function checkLifecycle(scope: IConstruct, lifecycle: unknown, problems: Problems, attributes: { readonly [prop: string]: string }): void {
+function checkLifecycle(scope: IConstruct, lifecycle: unknown, problems: Problems, attributes: { readonly [prop: string]: string }, referencesFrom: ReferenceScope): void {
   const path = 'props/lifecycle';
   if (lifecycle === undefined) return;
   if (!isPlainObject(lifecycle) || isUnresolved(lifecycle)) {
@@ -306,9 +306,41 @@ function checkLifecycle(scope: IConstruct, lifecycle: unknown, problems: Problem
       }
       for (const key of Object.keys(condition)) if (!CONDITION_KEYS.includes(key)) problems.addConcealed(`${at}/${key}`, condition[key], `no such property; known properties: ${CONDITION_KEYS.join(', ')}`);
       if (!isWholeToken(condition.condition)) problems.add(`${at}/condition`, condition.condition, rule);
+      else checkConditionReferences(condition.condition, kind as 'precondition' | 'postcondition', problems, `${at}/condition`, referencesFrom);
       if (condition.errorMessage === undefined) problems.add(`${at}/errorMessage`, undefined, 'a value is required (the text Terraform shows when the condition fails)');
-      else checkString(condition.errorMessage, { ...ERROR_MESSAGE, referencesFrom: { construct: scope } }, problems, `${at}/errorMessage`);
+      else checkString(condition.errorMessage, { ...ERROR_MESSAGE, referencesFrom, selfAllowed: kind === 'postcondition' }, problems, `${at}/errorMessage`);
     });
+  }
+}
+
+/**
+ * Checks what a condition refers to, in the expression its token writes (read
+ * with Terraform's template scanner, terraform-template.ts):
+ *
+ * - at least one object: Terraform refuses a condition whose
+ *   `Variables()` are empty ("Invalid precondition expression: The condition
+ *   expression must refer to at least one object from elsewhere in the
+ *   configuration"; hashicorp/terraform internal/configs/checks.go,
+ *   decodeCheckRuleBlock, v1.11.0);
+ * - `self` only in a postcondition ("Invalid \"self\" reference: … can be used
+ *   only in resource provisioner, connection, and postcondition blocks";
+ *   internal/lang/eval.go, v1.11.0);
+ * - `each` and `count` only where the resource is repeated that way (checked
+ *   at synth, stack-references.ts).
+ */
+function checkConditionReferences(condition: unknown, kind: 'precondition' | 'postcondition', problems: Problems, path: string, referencesFrom: ReferenceScope): void {
+  const read = tokenTraversalRoots(condition, referencesFrom.construct);
+  if (read === undefined) return;
+  if (read.roots.length === 0) {
+    problems.add(path, read.text, `an expression that refers to at least one object (a variable, a resource, a data source, self in a postcondition…): Terraform refuses a condition that refers to none, its result would be a constant (Invalid ${kind} expression)`);
+    return;
+  }
+  if (kind === 'precondition' && read.roots.includes('self')) {
+    problems.add(path, read.text, 'an expression without self: Terraform allows self only in a postcondition (Invalid "self" reference); refer to the resource\'s inputs (variables, other resources) instead');
+    return;
+  }
+  for (const root of new Set(read.roots)) {
+    if (root === 'each' || root === 'count') StackReferences.of(referencesFrom.construct).add(referencesFrom, path, read.text, { kind: root });
   }
 }
 
@@ -336,11 +368,12 @@ export function checkProvider(provider: unknown, problems: Problems, path: strin
  * and `count` of `props`. `attributes` maps the construct's props to the
  * resource's Terraform attributes, for `lifecycle.ignoreChanges`.
  */
-export function checkMetaArguments(scope: IConstruct, props: object, problems: Problems, attributes: { readonly [prop: string]: string }, repeats = true): void {
+export function checkMetaArguments(scope: IConstruct, props: object, problems: Problems, attributes: { readonly [prop: string]: string }, repeats = true, referencesFrom?: ReferenceScope): void {
   const { dependsOn, lifecycle, provider } = props as { dependsOn?: unknown; lifecycle?: unknown; provider?: unknown };
   checkProvider(provider, problems, 'props/provider');
   checkReferences(scope, dependsOn, problems, 'props/dependsOn', 'dependsOn');
-  checkLifecycle(scope, lifecycle, problems, attributes);
+  // Where the conditions are evaluated: the resource, repeated as the construct is.
+  checkLifecycle(scope, lifecycle, problems, attributes, referencesFrom ?? { construct: scope, repeated: () => props as { forEach?: unknown; count?: unknown }, forEach: (props as { forEach?: unknown }).forEach });
   if (repeats) checkRepetition(props, problems, scope);
 }
 
