@@ -191,3 +191,42 @@ describe('the traversal roots of an expression (hcl.Variables, as conditions and
     expect(templateTraversalRoots(source)).toEqual(roots);
   });
 });
+
+describe('break 05: a forEach map whose keys are equal in Unicode NFC is refused', () => {
+  test('GIVEN keys "e\\u0301" and "\\u00e9" THEN a ValidationError at props/forEach naming the key (Terraform: Duplicate object attribute)', () => {
+    const it = TerraformIterator.fromMap({ 'e\u0301': 'analysts-1', '\u00e9': 'analysts-2' });
+    const error = errorOf(() => profileWith(stack(), { forEach: it, authenticationProfileName: it.value }));
+    expect(error.problems).toEqual([expect.objectContaining({ path: 'props/forEach/\u00e9' })]);
+    expect(error.problems[0].allowed).toContain('Duplicate object attribute');
+  });
+
+  test('GIVEN equal keys in NFC inside an element THEN refused; distinct keys (the neighbour) THEN accepted', () => {
+    const nested = TerraformIterator.fromMap({ a: { 'e\u0301': 'x', '\u00e9': 'y' } });
+    expect(errorOf(() => profileWith(stack(), { forEach: nested, authenticationProfileName: Fn.join('-', ['n', Token.asString(nested.key)]) })).problems[0].path).toBe('props/forEach/a/\u00e9');
+    const s = stack();
+    const it = TerraformIterator.fromMap({ '\u00e9': 'analysts-1', e: 'analysts-2' });
+    profileWith(s, { forEach: it, authenticationProfileName: it.value });
+    expect(() => Testing.synth(s, true)).not.toThrow();
+  });
+});
+
+describe('break 06: a forEach list known at synth that holds non-strings is refused', () => {
+  test.each([
+    ['numbers', [1, 2]],
+    ['a boolean among strings', ['a', true]],
+    ['an object', [{ a: 1 }]],
+  ])('GIVEN TerraformIterator.fromList of %s THEN a ValidationError at the element (Terraform: Invalid for_each set argument)', (_label, list) => {
+    const it = TerraformIterator.fromList(list as any);
+    const error = errorOf(() => profileWith(stack(), { forEach: it, authenticationProfileName: Fn.join('', ['n', Token.asString(it.value)]) }));
+    expect(error.problems.map((p) => p.path)).toContain(`props/forEach/${list.findIndex((e) => typeof e !== 'string')}`);
+    expect(error.problems.find((p) => p.path.startsWith('props/forEach/'))!.allowed).toContain('Invalid for_each set argument');
+  });
+
+  test('GIVEN a list of strings, or of string tokens (the neighbours) THEN accepted', () => {
+    const s = stack();
+    const v = new TerraformVariable(s, 'env', { type: 'string', default: 'prod' });
+    const it = TerraformIterator.fromList(['1', '2', v.stringValue]);
+    profileWith(s, { forEach: it, authenticationProfileName: Fn.join('', ['n', Token.asString(it.value)]) });
+    expect(() => Testing.synth(s, true)).not.toThrow();
+  });
+});

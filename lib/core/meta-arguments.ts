@@ -208,6 +208,20 @@ export function checkRepetition(props: { readonly forEach?: unknown; readonly co
     // cdktf writes a list iterator's strings into `toset([...])` unescaped: a quote, a backslash or a
     // line break there makes an expression Terraform cannot read.
     const list = iteratorList(forEach) ?? [];
+    // cdktf writes a list iterator as toset([...]): Terraform takes a set of strings only ("Invalid
+    // for_each set argument: … a map, or set of strings, and you have provided a value of type set of
+    // number"; hashicorp/terraform internal/terraform/eval_for_each.go, v1.11.0).
+    const notText = list.findIndex((e) => typeof e !== 'string' && !(typeof e === 'number' && isUnresolved(e)));
+    if (notText >= 0) {
+      problems.add(`props/forEach/${notText}`, list[notText], 'a string: Terraform iterates a set of strings only (Invalid for_each set argument); give strings (String(n)), or iterate a map with TerraformIterator.fromMap');
+    }
+    // Terraform reads every string as Unicode NFC: two keys equal in NFC are one attribute twice
+    // ("Duplicate object attribute"; hashicorp/hcl v2.23.0 json/structure.go, objectVal).
+    const map = (forEach as { map?: unknown }).map;
+    const clash = isPlainObject(map) && !isUnresolved(map) ? nfcDuplicateKey(map, 'props/forEach') : undefined;
+    if (clash !== undefined) {
+      problems.add(clash.path, clash.key, `a key distinct from every other in Unicode NFC: Terraform reads every string as NFC, and ${JSON.stringify(clash.other)} reads as the same key (Duplicate object attribute)`);
+    }
     const broken = list.findIndex((e) => typeof e === 'string' && /["\\\p{Cc}\u2028\u2029]/u.test(e));
     if (broken >= 0) {
       problems.add(`props/forEach/${broken}`, list[broken], 'a list element without quotes, backslashes or control characters (cdktf writes the list into toset([...]) without escaping them, which Terraform cannot read): iterate a map with TerraformIterator.fromMap instead');
@@ -218,6 +232,25 @@ export function checkRepetition(props: { readonly forEach?: unknown; readonly co
     problems.add('props/count', count, 'nothing when forEach is given (Terraform takes either for_each or count)');
   }
   return repetitionOf(props as { forEach?: unknown; count?: number | TerraformCount });
+}
+
+/** The first object key in `value` (an iterator's map, at any depth) equal to an earlier one of its object in NFC; undefined when none. */
+function nfcDuplicateKey(value: unknown, path: string, visited = new Set<object>()): { path: string; key: string; other: string } | undefined {
+  if (value === null || typeof value !== 'object' || visited.has(value) || isUnresolved(value)) return undefined;
+  // Each object once: a map that holds itself (refused by the collection's own checks) ends here.
+  visited.add(value);
+  const seen = new Map<string, string>();
+  for (const [key, item] of Object.entries(value)) {
+    if (!Array.isArray(value)) {
+      const nfc = key.normalize('NFC');
+      const other = seen.get(nfc);
+      if (other !== undefined) return { path: `${path}/${key}`, key, other };
+      seen.set(nfc, key);
+    }
+    const inner = nfcDuplicateKey(item, `${path}/${key}`, visited);
+    if (inner !== undefined) return inner;
+  }
+  return undefined;
 }
 
 /** Records a problem when the list or map an iterator keeps holds a list too long or with holes; true then. */
