@@ -127,9 +127,18 @@ describe('break 03: a condition that refers to no object is refused', () => {
     }
   });
 
+  test('GIVEN a "" or 0 operand (cdktf writes it as the word undefined, a reference Terraform refuses) THEN refused', () => {
+    const s = stack();
+    const v = new TerraformVariable(s, 'env', { type: 'string' });
+    const error = errorOf(() => profileWith(s, { lifecycle: { precondition: [{ condition: Op.neq(v.stringValue, ''), errorMessage: 'Env must be set.' }] } }));
+    expect(error.problems).toEqual([expect.objectContaining({ path: 'props/lifecycle/precondition/0/condition', received: '"${(var.env != undefined)}"' })]);
+    const zero = errorOf(() => profileWith(stack(), { lifecycle: { postcondition: [{ condition: Op.gt(Fn.lengthOf(TerraformSelf.getString('id')), 0), errorMessage: 'Id.' }] } }));
+    expect(zero.problems[0].allowed).toContain('Invalid reference');
+  });
+
   test('GIVEN a condition that refers to a variable, inside a function call or a nested template (the neighbours) THEN accepted', () => {
     for (const make of [
-      (v: TerraformVariable) => Op.neq(v.stringValue, ''),
+      (v: TerraformVariable) => Op.neq(v.stringValue, 'none'),
       (v: TerraformVariable) => Op.neq(Fn.lower(v.stringValue), 'abc'),
       (v: TerraformVariable) => Op.neq(Fn.join('', ['x', Fn.lower(v.stringValue)]), 'x'),
     ]) {
@@ -228,5 +237,31 @@ describe('break 06: a forEach list known at synth that holds non-strings is refu
     const it = TerraformIterator.fromList(['1', '2', v.stringValue]);
     profileWith(s, { forEach: it, authenticationProfileName: Fn.join('', ['n', Token.asString(it.value)]) });
     expect(() => Testing.synth(s, true)).not.toThrow();
+  });
+});
+
+describe('break 10: iterator.value as a profile content value is a string position', () => {
+  test('GIVEN content { Greeting: iterator.value } with forEach over a map of strings THEN accepted, written as "${each.value}" inside jsonencode', () => {
+    const s = stack();
+    const it = TerraformIterator.fromMap({ analysts: 'one', admins: 'two' });
+    profileWith(s, { forEach: it, authenticationProfileName: it.key, authenticationProfileContent: { Greeting: it.value } });
+    const resource = Object.values(JSON.parse(Testing.synth(s, true)).resource.aws_redshift_authentication_profile)[0] as any;
+    expect(resource.authentication_profile_content).toBe('${jsonencode({"Greeting" = "${each.value}"})}');
+  });
+
+  test('GIVEN a known collection whose element is not text THEN refused at the content value; without forEach THEN refused at synth', () => {
+    const it = TerraformIterator.fromMap({ analysts: { nested: 'x' } });
+    const error = errorOf(() => profileWith(stack(), { forEach: it, authenticationProfileName: it.key, authenticationProfileContent: { Greeting: it.value } }));
+    expect(error.problems).toEqual([expect.objectContaining({ path: 'props/authenticationProfileContent/Greeting' })]);
+    expect(error.problems[0].allowed).toContain('not text');
+    const s = stack();
+    profileWith(s, { authenticationProfileContent: { Greeting: TerraformIterator.fromMap({ a: 'b' }).value } });
+    expect(synthError(s).problems[0]).toEqual(expect.objectContaining({ path: 'props/authenticationProfileContent/Greeting' }));
+  });
+
+  test('GIVEN it under a credential-looking key THEN a refusal never shows the element', () => {
+    const it = TerraformIterator.fromMap({ analysts: { note: 'Sup3rS3cretValue' } });
+    const error = errorOf(() => profileWith(stack(), { forEach: it, authenticationProfileName: it.key, authenticationProfileContent: { client_secret: it.value } }));
+    expect(error.message).not.toContain('Sup3rS3cretValue');
   });
 });

@@ -326,7 +326,7 @@ function checkLifecycle(scope: IConstruct, lifecycle: unknown, problems: Problem
   for (const kind of ['precondition', 'postcondition']) {
     const conditions = lifecycle[kind];
     if (conditions === undefined) continue;
-    const rule = `a list of { condition, errorMessage }, condition an expression (a token such as Op.neq(variable.stringValue, "")) that refers to something: Terraform refuses a literal`;
+    const rule = `a list of { condition, errorMessage }, condition an expression (a token such as Op.neq(variable.stringValue, "none")) that refers to something: Terraform refuses a literal`;
     if (!Array.isArray(conditions) || isUnresolved(conditions)) {
       problems.add(`${path}/${kind}`, conditions, rule);
       continue;
@@ -368,6 +368,10 @@ function checkConditionReferences(condition: unknown, kind: 'precondition' | 'po
     problems.add(path, read.text, `an expression that refers to at least one object (a variable, a resource, a data source, self in a postcondition…): Terraform refuses a condition that refers to none, its result would be a constant (Invalid ${kind} expression)`);
     return;
   }
+  if (read.roots.includes('undefined')) {
+    problems.add(path, read.text, `${UNDEFINED_OPERAND} (Terraform: Invalid reference)`);
+    return;
+  }
   if (kind === 'precondition' && read.roots.includes('self')) {
     problems.add(path, read.text, 'an expression without self: Terraform allows self only in a postcondition (Invalid "self" reference); refer to the resource\'s inputs (variables, other resources) instead');
     return;
@@ -376,6 +380,13 @@ function checkConditionReferences(condition: unknown, kind: 'precondition' | 'po
     if (root === 'each' || root === 'count') StackReferences.of(referencesFrom.construct).add(referencesFrom, path, read.text, { kind: root });
   }
 }
+
+/**
+ * cdktf 0.21 writes a falsy operand of `Op.*` (`""`, `0`, `false`, `undefined`) as the bare word
+ * `undefined` (`Op.neq(x, "")` is `${(x != undefined)}`), which Terraform reads as a reference to a
+ * resource type ("Invalid reference", "There is no variable named \"undefined\"").
+ */
+export const UNDEFINED_OPERAND = 'an expression without a "", 0, false or undefined operand: cdktf writes one as the word undefined, which Terraform reads as a reference ("${(x != undefined)}"); compare with a non-empty value, or write the constant with Token.asString(…) of a variable';
 
 /** A value that is one expression: a token object, or a string that is exactly one token. */
 function isWholeToken(value: unknown): boolean {

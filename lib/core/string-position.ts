@@ -18,6 +18,7 @@
 //    `'bad_' + variable` is refused where an underscore can never be valid.
 import { literalTemplate, literalToken, literalValueOf, stringPieces, withLiteralTexts } from './literal-text';
 import { describeValue, isUnresolved, Problems } from './problems';
+import { describeConcealed } from './received-value';
 import { IConstruct } from 'constructs';
 import { ReferenceScope, StackReference, stackReferenceOf, StackReferences } from './stack-references';
 import { referencedVariable, variableTypeProblem } from './token-types';
@@ -147,6 +148,9 @@ function tokenReferenceProblem(value: unknown, position: StringPosition, path: s
   const read = tokenTraversalRoots(value, position.referencesFrom?.construct);
   if (read === undefined) return undefined;
   const { roots, text } = read;
+  if (roots.includes('undefined')) {
+    return `${position.rule}; it holds a "", 0, false or undefined operand of Op.*, which cdktf writes as the word undefined and Terraform reads as a reference (Terraform: Invalid reference); give a non-empty value`;
+  }
   if (roots.includes('self') && !position.selfAllowed) {
     return `${position.rule}; it refers to self, which Terraform allows only in a postcondition (Terraform: Invalid "self" reference)`;
   }
@@ -269,7 +273,7 @@ function instanceProblem(value: unknown, position: StringPosition): string | und
       else if (part.kind === 'interpolation' && part.literal !== undefined) text += part.literal;
       else {
         const got = lookups[i]!(key, element);
-        if (typeof got !== 'string' && typeof got !== 'number' && typeof got !== 'boolean') return `for the instance ${JSON.stringify(key)} it is ${describeValue(got)}, not text (Terraform refuses it: "string required")`;
+        if (typeof got !== 'string' && typeof got !== 'number' && typeof got !== 'boolean') return `for the instance ${JSON.stringify(key)} it is ${position.concealed ? describeConcealed(got) : describeValue(got)}, not text (Terraform refuses it: "string required")`;
         text += String(got);
       }
     }
