@@ -5,6 +5,10 @@
 // (the false positives) are exactly the README's list ("Which keys are concealed").
 import * as fs from 'fs';
 import * as path from 'path';
+import * as fc from 'fast-check';
+import { App, TerraformStack } from '../../lib/core/framework';
+import { AuthenticationProfile } from '../../lib';
+import { profileFieldChanges } from '../../lib/explain/profile-fields';
 import { describeValue, isCredentialLookingKey, keyWords } from '../../lib/core/received-value';
 import { isCredentialContentKey } from '../../lib/warehouse/authentication-profile-content';
 import { textBetween } from '../support/readme';
@@ -235,5 +239,43 @@ describe('which keys are concealed: the rule', () => {
   test('GIVEN profile content keys THEN the service\'s own credential keys stay concealed whatever the rule says (AuthProfile)', () => {
     for (const key of ['AuthProfile', 'auth_profile', 'AccessKeyID', 'PWD']) expect(isCredentialContentKey(key)).toBe(true);
     expect(isCredentialContentKey('DriftKey')).toBe(false);
+  });
+});
+
+// Adversary break 07: a key disguised with a character that renders as nothing (a soft hyphen) showed its value.
+// Authority: Unicode DerivedCoreProperties.txt (Default_Ignorable_Code_Point) and UAX #31 section 5.
+describe('which keys are concealed: characters that render as nothing', () => {
+  const SECRET = 'Sup3rS3cretValue';
+  const INVISIBLE = ['\u00ad', '\u200b', '\u200c', '\u200d', '\u2060', '\ufeff', '\u061c', '\u200e', '\u202e', '\u180e', '\u034f',
+    '\u180b', '\u180c', '\u180d', '\u180f', '\ufe00', '\ufe0f', '\u2064', '\u{e0001}', '\u{e0100}', '\u3164'];
+
+  test('GIVEN a credential key with a soft hyphen (pa\\u00ADssword, client\\u00ADsecret, Api\\u00ADKey) THEN it is concealed in error messages and in explain', () => {
+    for (const key of ['pa\u00ADssword', 'client\u00ADsecret', 'Api\u00ADKey', 'Pass\u200Bword']) {
+      expect([key, isCredentialLookingKey(key), isCredentialContentKey(key)]).toEqual([key, true, true]);
+      const stack = new TerraformStack(new App(), 's');
+      let message = '';
+      try {
+        new AuthenticationProfile(stack, 'p', { authenticationProfileName: 'analysts', authenticationProfileContent: { [key]: SECRET + '${' } });
+      } catch (e) {
+        message = (e as Error).message;
+      }
+      expect(message).toContain('props/authenticationProfileContent');
+      expect(message).not.toContain(SECRET);
+    }
+    const side = (v: string) => ({ value: JSON.stringify({ Password: v + '0', ['pa\u00adssword']: v + '1' }), unknown: false, sensitive: false });
+    const changes = JSON.stringify(profileFieldChanges(side('OLDSECRET'), side('NEWSECRET')));
+    expect(changes).not.toMatch(/OLDSECRET|NEWSECRET/);
+  });
+
+  test('GIVEN any credential row with format or default-ignorable characters inserted anywhere THEN it is still concealed', () => {
+    const credentials = Object.values(GROUPS).flat().filter(([, credential]) => credential).map(([key]) => key);
+    const invisible = fc.oneof(fc.constantFrom(...INVISIBLE), fc.integer({ min: 0, max: 0x10ffff }).map((c) => String.fromCodePoint(c)).filter((c) => /\p{Cf}/u.test(c)));
+    fc.assert(fc.property(fc.constantFrom(...credentials), fc.array(fc.tuple(fc.nat(), invisible), { minLength: 1, maxLength: 4 }), (key, inserts) => {
+      // Inserted between code points (an astral format character is two UTF-16 units).
+      const points = Array.from(key);
+      for (const [at, c] of inserts) points.splice(at % (points.length + 1), 0, c);
+      const disguised = points.join('');
+      expect([disguised, isCredentialLookingKey(disguised)]).toEqual([disguised, true]);
+    }), { numRuns: 2000 });
   });
 });

@@ -18,6 +18,11 @@ const URLS = [
   `https://user:${MARKER}@ bad host`,
   `user:${MARKER}@api.example.com`,
   `ftp://user:${MARKER}@api.example.com`,
+  // Adversary break 08: the fragment and path parameters carry credentials as the query does.
+  `https://api.datadoghq.com/#access_token=${MARKER}`,
+  `https://api.datadoghq.com/?x=1#api_key=${MARKER}`,
+  `https://api.datadoghq.com/;api_key=${MARKER}`,
+  `https://api.datadoghq.com/v1;x=1;Token=${MARKER}/more`,
 ];
 
 const POSITIONS: [string, (stack: TerraformStack, url: string) => unknown][] = [
@@ -53,6 +58,7 @@ describe.each(POSITIONS)('%s', (_, position) => {
   test('accepts a plain URL', () => {
     const stack = new TerraformStack(Testing.app(), 'stack');
     expect(() => position(stack, 'https://api.example.com:8443/base')).not.toThrow();
+    expect(() => position(new TerraformStack(Testing.app(), 'stack'), 'https://api.example.com:8443/base;v=2#section')).not.toThrow();
   });
 });
 

@@ -22,6 +22,7 @@ export {
   TerraformOutput,
   TerraformProvider,
   TerraformResource,
+  TerraformSelf,
   TerraformStack,
   TerraformVariable,
   Testing,

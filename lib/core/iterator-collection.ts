@@ -8,11 +8,14 @@ import { resolvedForOutput } from './hcl-writer';
 import { literalValueOf } from './literal-text';
 import { isPlainObject } from './plain-object';
 import { isUnresolved } from './problems';
+import { listShapeProblemIn } from './snapshot';
 
 /** The known collection of `iterator` as a map of instance key to element; undefined when it is not known at synth time. */
 export function knownCollection(scope: IConstruct, iterator: unknown): { [key: string]: unknown } | undefined {
   const forEach = iterator as { _getForEachExpression?: () => unknown; list?: unknown } | undefined;
   if (typeof forEach?._getForEachExpression !== 'function') return undefined;
+  // A list too long or with holes is refused by the forEach check (meta-arguments.ts); never walked here.
+  if (listShapeProblemIn(forEach.list ?? (forEach as { map?: unknown }).map, 'forEach') !== undefined) return undefined;
   // cdktf's ListTerraformIterator keeps its list (the same field in cdktn).
   if (Array.isArray(forEach.list)) {
     const list = forEach.list as unknown[];
@@ -34,5 +37,5 @@ export function knownCollection(scope: IConstruct, iterator: unknown): { [key: s
 /** The list a list iterator keeps, when it is one over a list in code; undefined otherwise. */
 export function iteratorList(iterator: unknown): readonly unknown[] | undefined {
   const list = (iterator as { list?: unknown } | undefined)?.list;
-  return Array.isArray(list) && !isUnresolved(list) ? list : undefined;
+  return Array.isArray(list) && !isUnresolved(list) && listShapeProblemIn(list, 'forEach') === undefined ? list : undefined;
 }

@@ -16,10 +16,11 @@ import { resolvedForOutput } from './hcl-writer';
 import { literalValueOf, stringPieces } from './literal-text';
 import { isPlainObject } from './plain-object';
 import { constructPathOf, isUnresolved, Problems } from './problems';
-import { StackReference, stackReferenceOf, StackReferences } from './stack-references';
+import { ReferenceScope, StackReference, stackReferenceOf, StackReferences } from './stack-references';
 import { iteratorList } from './iterator-collection';
 import { checkNumber } from './scalar-positions';
-import { checkString, checkWrittenStrings, StringPosition } from './string-position';
+import { LIST_SHAPE_RULE, listShapeProblemIn } from './snapshot';
+import { checkString, checkWrittenStrings, StringPosition, tokenTraversalRoots } from './string-position';
 
 /**
  * The schema entries of the cdktf meta-argument props (`provider`,
@@ -190,6 +191,9 @@ export function checkRepetition(props: { readonly forEach?: unknown; readonly co
   const { forEach, count } = props;
   if (forEach !== undefined && typeof (forEach as { _getForEachExpression?: unknown })?._getForEachExpression !== 'function') {
     problems.add('props/forEach', forEach, ITERATOR_RULE);
+  } else if (forEach !== undefined && iteratorDataProblem(forEach, problems)) {
+    // An iterator's list or map in code is not read into the props' snapshot: its lists are
+    // checked for holes and size before anything walks them (snapshot.ts).
   } else if (forEach !== undefined) {
     // The collection an iterator made from data in code is written as for_each:
     // Terraform reads its keys and strings as templates too.
@@ -204,6 +208,20 @@ export function checkRepetition(props: { readonly forEach?: unknown; readonly co
     // cdktf writes a list iterator's strings into `toset([...])` unescaped: a quote, a backslash or a
     // line break there makes an expression Terraform cannot read.
     const list = iteratorList(forEach) ?? [];
+    // cdktf writes a list iterator as toset([...]): Terraform takes a set of strings only ("Invalid
+    // for_each set argument: … a map, or set of strings, and you have provided a value of type set of
+    // number"; hashicorp/terraform internal/terraform/eval_for_each.go, v1.11.0).
+    const notText = list.findIndex((e) => typeof e !== 'string' && !(typeof e === 'number' && isUnresolved(e)));
+    if (notText >= 0) {
+      problems.add(`props/forEach/${notText}`, list[notText], 'a string: Terraform iterates a set of strings only (Invalid for_each set argument); give strings (String(n)), or iterate a map with TerraformIterator.fromMap');
+    }
+    // Terraform reads every string as Unicode NFC: two keys equal in NFC are one attribute twice
+    // ("Duplicate object attribute"; hashicorp/hcl v2.23.0 json/structure.go, objectVal).
+    const map = (forEach as { map?: unknown }).map;
+    const clash = isPlainObject(map) && !isUnresolved(map) ? nfcDuplicateKey(map, 'props/forEach') : undefined;
+    if (clash !== undefined) {
+      problems.add(clash.path, clash.key, `a key distinct from every other in Unicode NFC: Terraform reads every string as NFC, and ${JSON.stringify(clash.other)} reads as the same key (Duplicate object attribute)`);
+    }
     const broken = list.findIndex((e) => typeof e === 'string' && /["\\\p{Cc}\u2028\u2029]/u.test(e));
     if (broken >= 0) {
       problems.add(`props/forEach/${broken}`, list[broken], 'a list element without quotes, backslashes or control characters (cdktf writes the list into toset([...]) without escaping them, which Terraform cannot read): iterate a map with TerraformIterator.fromMap instead');
@@ -214,6 +232,39 @@ export function checkRepetition(props: { readonly forEach?: unknown; readonly co
     problems.add('props/count', count, 'nothing when forEach is given (Terraform takes either for_each or count)');
   }
   return repetitionOf(props as { forEach?: unknown; count?: number | TerraformCount });
+}
+
+/** The first object key in `value` (an iterator's map, at any depth) equal to an earlier one of its object in NFC; undefined when none. */
+function nfcDuplicateKey(value: unknown, path: string, visited = new Set<object>()): { path: string; key: string; other: string } | undefined {
+  if (value === null || typeof value !== 'object' || visited.has(value) || isUnresolved(value)) return undefined;
+  // Each object once: a map that holds itself (refused by the collection's own checks) ends here.
+  visited.add(value);
+  const seen = new Map<string, string>();
+  for (const [key, item] of Object.entries(value)) {
+    if (!Array.isArray(value)) {
+      const nfc = key.normalize('NFC');
+      const other = seen.get(nfc);
+      if (other !== undefined) return { path: `${path}/${key}`, key, other };
+      seen.set(nfc, key);
+    }
+    const inner = nfcDuplicateKey(item, `${path}/${key}`, visited);
+    if (inner !== undefined) return inner;
+  }
+  return undefined;
+}
+
+/** Records a problem when the list or map an iterator keeps holds a list too long or with holes; true then. */
+function iteratorDataProblem(forEach: unknown, problems: Problems): boolean {
+  const data = forEach as { list?: unknown; map?: unknown };
+  let found: ReturnType<typeof listShapeProblemIn>;
+  try {
+    found = listShapeProblemIn(data.list ?? data.map, 'props/forEach');
+  } catch {
+    found = { path: 'props/forEach', received: 'a value that cannot be read (a revoked Proxy or a throwing getter)' };
+  }
+  if (found === undefined) return false;
+  problems.addReceived(found.path, found.received, LIST_SHAPE_RULE);
+  return true;
 }
 
 /** Whether a repetition makes more than one instance, or may (a token count, an iterator). */
@@ -248,7 +299,7 @@ const ERROR_MESSAGE: StringPosition = { rule: 'the text Terraform shows when the
  * naming managed resources, and conditions whose condition is an expression
  * (a token: a literal refers to nothing, which Terraform refuses).
  */
-function checkLifecycle(scope: IConstruct, lifecycle: unknown, problems: Problems, attributes: { readonly [prop: string]: string }): void {
+function checkLifecycle(scope: IConstruct, lifecycle: unknown, problems: Problems, attributes: { readonly [prop: string]: string }, referencesFrom: ReferenceScope): void {
   const path = 'props/lifecycle';
   if (lifecycle === undefined) return;
   if (!isPlainObject(lifecycle) || isUnresolved(lifecycle)) {
@@ -275,7 +326,7 @@ function checkLifecycle(scope: IConstruct, lifecycle: unknown, problems: Problem
   for (const kind of ['precondition', 'postcondition']) {
     const conditions = lifecycle[kind];
     if (conditions === undefined) continue;
-    const rule = `a list of { condition, errorMessage }, condition an expression (a token such as Op.neq(variable.stringValue, "")) that refers to something: Terraform refuses a literal`;
+    const rule = `a list of { condition, errorMessage }, condition an expression (a token such as Op.neq(variable.stringValue, "none")) that refers to something: Terraform refuses a literal`;
     if (!Array.isArray(conditions) || isUnresolved(conditions)) {
       problems.add(`${path}/${kind}`, conditions, rule);
       continue;
@@ -288,11 +339,54 @@ function checkLifecycle(scope: IConstruct, lifecycle: unknown, problems: Problem
       }
       for (const key of Object.keys(condition)) if (!CONDITION_KEYS.includes(key)) problems.addConcealed(`${at}/${key}`, condition[key], `no such property; known properties: ${CONDITION_KEYS.join(', ')}`);
       if (!isWholeToken(condition.condition)) problems.add(`${at}/condition`, condition.condition, rule);
+      else checkConditionReferences(condition.condition, kind as 'precondition' | 'postcondition', problems, `${at}/condition`, referencesFrom);
       if (condition.errorMessage === undefined) problems.add(`${at}/errorMessage`, undefined, 'a value is required (the text Terraform shows when the condition fails)');
-      else checkString(condition.errorMessage, { ...ERROR_MESSAGE, referencesFrom: { construct: scope } }, problems, `${at}/errorMessage`);
+      else checkString(condition.errorMessage, { ...ERROR_MESSAGE, referencesFrom, selfAllowed: kind === 'postcondition' }, problems, `${at}/errorMessage`);
     });
   }
 }
+
+/**
+ * Checks what a condition refers to, in the expression its token writes (read
+ * with Terraform's template scanner, terraform-template.ts):
+ *
+ * - at least one object: Terraform refuses a condition whose
+ *   `Variables()` are empty ("Invalid precondition expression: The condition
+ *   expression must refer to at least one object from elsewhere in the
+ *   configuration"; hashicorp/terraform internal/configs/checks.go,
+ *   decodeCheckRuleBlock, v1.11.0);
+ * - `self` only in a postcondition ("Invalid \"self\" reference: … can be used
+ *   only in resource provisioner, connection, and postcondition blocks";
+ *   internal/lang/eval.go, v1.11.0);
+ * - `each` and `count` only where the resource is repeated that way (checked
+ *   at synth, stack-references.ts).
+ */
+function checkConditionReferences(condition: unknown, kind: 'precondition' | 'postcondition', problems: Problems, path: string, referencesFrom: ReferenceScope): void {
+  const read = tokenTraversalRoots(condition, referencesFrom.construct);
+  if (read === undefined) return;
+  if (read.roots.length === 0) {
+    problems.add(path, read.text, `an expression that refers to at least one object (a variable, a resource, a data source, self in a postcondition…): Terraform refuses a condition that refers to none, its result would be a constant (Invalid ${kind} expression)`);
+    return;
+  }
+  if (read.roots.includes('undefined')) {
+    problems.add(path, read.text, `${UNDEFINED_OPERAND} (Terraform: Invalid reference)`);
+    return;
+  }
+  if (kind === 'precondition' && read.roots.includes('self')) {
+    problems.add(path, read.text, 'an expression without self: Terraform allows self only in a postcondition (Invalid "self" reference); refer to the resource\'s inputs (variables, other resources) instead');
+    return;
+  }
+  for (const root of new Set(read.roots)) {
+    if (root === 'each' || root === 'count') StackReferences.of(referencesFrom.construct).add(referencesFrom, path, read.text, { kind: root });
+  }
+}
+
+/**
+ * cdktf 0.21 writes a falsy operand of `Op.*` (`""`, `0`, `false`, `undefined`) as the bare word
+ * `undefined` (`Op.neq(x, "")` is `${(x != undefined)}`), which Terraform reads as a reference to a
+ * resource type ("Invalid reference", "There is no variable named \"undefined\"").
+ */
+export const UNDEFINED_OPERAND = 'an expression without a "", 0, false or undefined operand: cdktf writes one as the word undefined, which Terraform reads as a reference ("${(x != undefined)}"); compare with a non-empty value, or write the constant with Token.asString(…) of a variable';
 
 /** A value that is one expression: a token object, or a string that is exactly one token. */
 function isWholeToken(value: unknown): boolean {
@@ -318,11 +412,12 @@ export function checkProvider(provider: unknown, problems: Problems, path: strin
  * and `count` of `props`. `attributes` maps the construct's props to the
  * resource's Terraform attributes, for `lifecycle.ignoreChanges`.
  */
-export function checkMetaArguments(scope: IConstruct, props: object, problems: Problems, attributes: { readonly [prop: string]: string }, repeats = true): void {
+export function checkMetaArguments(scope: IConstruct, props: object, problems: Problems, attributes: { readonly [prop: string]: string }, repeats = true, referencesFrom?: ReferenceScope): void {
   const { dependsOn, lifecycle, provider } = props as { dependsOn?: unknown; lifecycle?: unknown; provider?: unknown };
   checkProvider(provider, problems, 'props/provider');
   checkReferences(scope, dependsOn, problems, 'props/dependsOn', 'dependsOn');
-  checkLifecycle(scope, lifecycle, problems, attributes);
+  // Where the conditions are evaluated: the resource, repeated as the construct is.
+  checkLifecycle(scope, lifecycle, problems, attributes, referencesFrom ?? { construct: scope, repeated: () => props as { forEach?: unknown; count?: unknown }, forEach: (props as { forEach?: unknown }).forEach });
   if (repeats) checkRepetition(props, problems, scope);
 }
 

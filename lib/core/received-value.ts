@@ -73,16 +73,25 @@ const LOOKALIKE = new RegExp(`[${Object.keys(LOOKALIKES).join('')}]`, 'g');
 // alone. Anything else (digits, `_ - . / :`, spaces, any other non-letter) separates words.
 const WORD = /\p{Lu}+(?![\p{Ll}\p{Lo}\p{Lm}])|[\p{Lu}\p{Lt}]?[\p{Ll}\p{Lo}\p{Lm}\p{Mn}]+|[\p{Lu}\p{Lt}]+/gu;
 
+// Characters that render as nothing, folded out before a key is split into words: `pa\u00ADssword`
+// (a soft hyphen) reads as `password`. Format characters (\p{Cf}: soft hyphen, zero-width space and
+// joiners, bidi marks, U+180E) and the rest of Unicode's Default_Ignorable_Code_Point (U+034F combining
+// grapheme joiner, U+180B-U+180F Mongolian and U+FE00-U+FE0F variation selectors, U+115F/U+1160/U+3164
+// Hangul fillers). Authority: Unicode 15.1, DerivedCoreProperties.txt (Default_Ignorable_Code_Point)
+// and UAX #31 section 5 (such characters are ignored when identifiers are compared).
+const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
+
 const WORDS = new Set(CREDENTIAL_LOOKING_KEY.words);
 const PAIRS = new Set(CREDENTIAL_LOOKING_KEY.pairs.map(([a, b]) => `${a} ${b}`));
 
 /**
- * A key's words, lowercased, after compatibility forms (NFKC) and lookalike letters are folded: split at
+ * A key's words, lowercased, after invisible characters (format and default-ignorable ones), compatibility
+ * forms (NFKC) and lookalike letters are folded: split at
  * camelCase and PascalCase boundaries (acronyms included: `APIKey` is api, key), at digits and at any
  * other non-letter.
  */
 export function keyWords(key: string): string[] {
-  const folded = key.normalize('NFKC').replace(LOOKALIKE, (c) => LOOKALIKES[c]);
+  const folded = key.replace(INVISIBLE, '').normalize('NFKC').replace(INVISIBLE, '').replace(LOOKALIKE, (c) => LOOKALIKES[c]);
   return (folded.match(WORD) ?? []).map((word) => word.toLowerCase());
 }
 
@@ -182,13 +191,16 @@ function render(value: unknown, ancestors: Set<object>, out: string[], length: n
     ancestors.add(value);
     const isList = Array.isArray(value);
     emit(isList ? '[' : '{');
-    const keys = isList ? (value as unknown[]).map((_, i) => i) : Object.keys(value);
-    for (let i = 0; i < keys.length && length <= MAX_RECEIVED_LENGTH; i++) {
+    // A list's indexes are not gathered first: a sparse list's length may be 2^32 - 1.
+    const keys = isList ? undefined : Object.keys(value);
+    const count = isList ? (value as unknown[]).length : keys!.length;
+    for (let i = 0; i < count && length <= MAX_RECEIVED_LENGTH; i++) {
       if (i > 0) emit(',');
-      if (!isList) emit(`${quote(String(keys[i]))}:`);
+      const key = isList ? i : keys![i];
+      if (!isList) emit(`${quote(String(key))}:`);
       // `key` alone (a field of Kubernetes taints and selectors) is not credential-looking: the rule shows it.
-      if (!isList && isCredentialLookingKey(String(keys[i]))) emit(`[${describeConcealed((value as any)[keys[i]])}]`);
-      else length = render((value as any)[keys[i]], ancestors, out, length);
+      if (!isList && isCredentialLookingKey(String(key))) emit(`[${describeConcealed((value as any)[key])}]`);
+      else length = render((value as any)[key], ancestors, out, length);
     }
     emit(isList ? ']' : '}');
     ancestors.delete(value);

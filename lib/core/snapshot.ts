@@ -89,6 +89,13 @@ function copy(value: unknown, path: string, problems: Problems, depth: number, a
     if (shape === 'array') {
       const list = object as unknown[];
       const length = readOrProblem(() => list.length, path, problems);
+      // Its size and holes before any element is read: `a.length = 2 ** 32 - 1` makes a one-element list
+      // that a walk over its indexes would take an hour to read.
+      const refused = readOrProblem(() => listShapeProblem(list), path, problems);
+      if (typeof refused === 'string') {
+        problems.addReceived(path, refused, LIST_RULE);
+        return undefined;
+      }
       const out: unknown[] = [];
       for (let i = 0; i < (length as number); i++) out.push(copy(readOrProblem(() => list[i], `${path}/${i}`, problems), `${path}/${i}`, problems, depth + 1, ancestors, keepDates));
       return out;
@@ -106,6 +113,70 @@ function copy(value: unknown, path: string, problems: Problems, depth: number, a
     ancestors.delete(object);
   }
 }
+
+/**
+ * The most elements a list of user input may hold: far beyond any list these
+ * constructs write (a node list, policy bindings, profile content), and small
+ * enough that every walk over a list stays quick.
+ */
+export const MAX_LIST_LENGTH = 100_000;
+
+const LIST_RULE = `${PLAIN_DATA}; a list of at most ${MAX_LIST_LENGTH.toLocaleString('en-US')} elements, without holes (JSON writes a hole as null)`;
+
+/**
+ * What is wrong with the shape of a list of user input, read without walking
+ * its length: more than {@link MAX_LIST_LENGTH} elements, or holes (a sparse
+ * list: `[, 'x']`, or `length` set beyond its elements). Undefined when it is
+ * dense and short enough. Every walk of a user's list (the snapshot, an
+ * iterator's list) asks this first.
+ */
+export function listShapeProblem(list: readonly unknown[]): string | undefined {
+  const length = list.length;
+  if (length > MAX_LIST_LENGTH) return `a list of ${length.toLocaleString('en-US')} elements (not shown)`;
+  for (let i = 0; i < length; i++) {
+    if (!(i in list)) return `a list of ${length.toLocaleString('en-US')} elements with holes (not shown)`;
+  }
+  return undefined;
+}
+
+/**
+ * The first list inside `value` (a list or map an iterator keeps: not read
+ * into a snapshot, since cdktf writes it) whose shape {@link listShapeProblem}
+ * refuses, with its path; undefined when there is none. Tokens, cycles and
+ * values nested deeper than MAX_NESTING are not walked.
+ */
+export function listShapeProblemIn(value: unknown, path: string): { readonly path: string; readonly received: string } | undefined {
+  const walk = (at: unknown, atPath: string, depth: number, ancestors: Set<object>): { path: string; received: string } | undefined => {
+    if (at === null || typeof at !== 'object' || depth >= MAX_NESTING || ancestors.has(at) || Tokenization.isResolvable(at)) return undefined;
+    ancestors.add(at);
+    try {
+      if (Array.isArray(at)) {
+        const refused = listShapeProblem(at);
+        if (refused !== undefined) return { path: atPath, received: refused };
+        for (let i = 0; i < at.length; i++) {
+          const found = walk(at[i], `${atPath}/${i}`, depth + 1, ancestors);
+          if (found !== undefined) return found;
+        }
+      } else if (isPlainObject(at)) {
+        for (const key of Object.keys(at)) {
+          const found = walk((at as { [key: string]: unknown })[key], `${atPath}/${key}`, depth + 1, ancestors);
+          if (found !== undefined) return found;
+        }
+      }
+      return undefined;
+    } finally {
+      ancestors.delete(at);
+    }
+  };
+  try {
+    return walk(value, path, 0, new Set());
+  } catch {
+    return { path, received: 'a value that cannot be read (a revoked Proxy or a throwing getter)' };
+  }
+}
+
+/** The rule for a list refused by {@link listShapeProblem}. */
+export const LIST_SHAPE_RULE = LIST_RULE;
 
 /** Reads one property (a getter may throw), recording a problem instead of throwing. */
 function readOrProblem(read: () => unknown, path: string, problems: Problems): unknown {

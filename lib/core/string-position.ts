@@ -18,12 +18,13 @@
 //    `'bad_' + variable` is refused where an underscore can never be valid.
 import { literalTemplate, literalToken, literalValueOf, stringPieces, withLiteralTexts } from './literal-text';
 import { describeValue, isUnresolved, Problems } from './problems';
+import { describeConcealed } from './received-value';
 import { IConstruct } from 'constructs';
 import { ReferenceScope, StackReference, stackReferenceOf, StackReferences } from './stack-references';
 import { referencedVariable, variableTypeProblem } from './token-types';
 import { resolvedForOutput } from './hcl-writer';
 import { knownCollection } from './iterator-collection';
-import { parseTemplate, Traversal } from './terraform-template';
+import { parseTemplate, templateTraversalRoots, Traversal } from './terraform-template';
 import { TextGrammar, TextSegment } from './text-grammar';
 
 /** A position that takes a string, and its rules. */
@@ -48,6 +49,8 @@ export interface StringPosition {
   readonly required?: boolean;
   /** Where the position is written, for the references its text holds (checked at synth); omit where none may be. */
   readonly referencesFrom?: ReferenceScope;
+  /** `self` may be referred to (a postcondition's error message). */
+  readonly selfAllowed?: boolean;
 }
 
 /** A string as checked: its pieces as Terraform reads them, and its text when wholly known. */
@@ -92,7 +95,9 @@ export function checkString(value: unknown, position: StringPosition, problems: 
     // checked; any other reference's type is Terraform's to check.
     if (position.mustBeKnown) return refuse(`a value known at synth time (${position.mustBeKnown})`);
     const typed = position.referencesFrom === undefined ? undefined : variableTypeProblem(position.referencesFrom.construct, value, 'string') ?? defaultProblem(value, position) ?? instanceProblem(value, position);
-    return typed === undefined ? accept([{ unknown: true }]) : refuse(`${position.rule} (${typed})`);
+    if (typed !== undefined) return refuse(`${position.rule} (${typed})`);
+    const scoped = tokenReferenceProblem(value, position, path);
+    return scoped === undefined ? accept([{ unknown: true }]) : refuse(scoped);
   }
   const pieces = stringPieces(value as string);
   const wholeToken = pieces?.length === 1 && pieces[0].kind === 'token';
@@ -123,7 +128,52 @@ export function checkString(value: unknown, position: StringPosition, problems: 
   for (const reference of read.references) {
     StackReferences.of(position.referencesFrom!.construct).add(position.referencesFrom!, path, `\${${traversalText(reference)}}`, usableReference(reference)!);
   }
+  const scoped = pieces?.some((piece) => piece.kind === 'token') ? tokenReferenceProblem(value, position, path) : undefined;
+  if (scoped !== undefined) return refuse(scoped);
   return accept(read.segments, text);
+}
+
+/**
+ * The references a value's tokens write that depend on where they are written
+ * (`iterator.key` is `${each.key}`, a TerraformCount's index `${count.index}`,
+ * TerraformSelf `${self.…}`), found in the text the tokens resolve to with
+ * Terraform's template scanner: `each` and `count` are recorded for the synth
+ * check of the construct's repetition (stack-references.ts: Terraform's
+ * "Reference to \"each\" in context without for_each" and "Reference to
+ * \"count\" in non-counted context", internal/lang/eval.go at v1.11.0); `self`
+ * is refused where the position is not a postcondition's (Terraform:
+ * "Invalid \"self\" reference", ibid.). The rule's text when refused.
+ */
+function tokenReferenceProblem(value: unknown, position: StringPosition, path: string): string | undefined {
+  const read = tokenTraversalRoots(value, position.referencesFrom?.construct);
+  if (read === undefined) return undefined;
+  const { roots, text } = read;
+  if (roots.includes('undefined')) {
+    return `${position.rule}; it holds a "", 0, false or undefined operand of Op.*, which cdktf writes as the word undefined and Terraform reads as a reference (Terraform: Invalid reference); give a non-empty value`;
+  }
+  if (roots.includes('self') && !position.selfAllowed) {
+    return `${position.rule}; it refers to self, which Terraform allows only in a postcondition (Terraform: Invalid "self" reference)`;
+  }
+  for (const root of new Set(roots)) {
+    if (root !== 'each' && root !== 'count') continue;
+    if (position.referencesFrom === undefined) return `${position.rule}; it refers to ${root}, which this position cannot take (Terraform: Reference to "${root}" outside a repeated resource)`;
+    const shown = position.concealed ? `a token that refers to ${root} (${text.length} characters, not shown)` : text;
+    StackReferences.of(position.referencesFrom.construct).add(position.referencesFrom, path, shown, { kind: root });
+  }
+  return undefined;
+}
+
+/** The roots of the traversals `value`'s tokens write (resolved in `scope`'s stack); undefined when they cannot be read. */
+export function tokenTraversalRoots(value: unknown, scope: IConstruct | undefined): { readonly roots: string[]; readonly text: string } | undefined {
+  if (scope === undefined) return undefined;
+  let text: unknown;
+  try {
+    text = resolvedForOutput(scope, value);
+  } catch {
+    return undefined;
+  }
+  const roots = typeof text === 'string' ? templateTraversalRoots(text) : undefined;
+  return roots === undefined ? undefined : { roots, text: text as string };
 }
 
 /**
@@ -223,7 +273,7 @@ function instanceProblem(value: unknown, position: StringPosition): string | und
       else if (part.kind === 'interpolation' && part.literal !== undefined) text += part.literal;
       else {
         const got = lookups[i]!(key, element);
-        if (typeof got !== 'string' && typeof got !== 'number' && typeof got !== 'boolean') return `for the instance ${JSON.stringify(key)} it is ${describeValue(got)}, not text (Terraform refuses it: "string required")`;
+        if (typeof got !== 'string' && typeof got !== 'number' && typeof got !== 'boolean') return `for the instance ${JSON.stringify(key)} it is ${position.concealed ? describeConcealed(got) : describeValue(got)}, not text (Terraform refuses it: "string required")`;
         text += String(got);
       }
     }

@@ -123,7 +123,7 @@ function pushLiteral(tokens: RawToken[], src: string, start: number, end: number
 /** A token of HCL's normal mode, inside a sequence. */
 type MainToken =
   | { readonly type: 'ident' | 'number' | 'symbol'; readonly text: string }
-  | { readonly type: 'string'; readonly literal: boolean; readonly text: string }
+  | { readonly type: 'string'; readonly literal: boolean; readonly text: string; readonly nested?: readonly (readonly MainToken[])[] }
   | { readonly type: 'other' };
 
 /**
@@ -159,7 +159,7 @@ function scanSequence(src: string, start: number): { end: number; closeTrim: boo
     } else if (c === '"') {
       const scanned = scanQuoted(src, i + 1);
       if (scanned.end < 0) return { end: -1, closeTrim: false, body };
-      body.push({ type: 'string', literal: scanned.literal, text: scanned.text });
+      body.push({ type: 'string', literal: scanned.literal, text: scanned.text, nested: scanned.nested });
       i = scanned.end;
     } else if (c === '#' || (c === '/' && src[i + 1] === '/')) {
       // A comment to the end of the line.
@@ -199,18 +199,21 @@ function scanSequence(src: string, start: number): { end: number; closeTrim: boo
  * its opening quote: `end` after its closing quote, -1 when unterminated.
  * `literal` when it holds no sequence, with `text` its value then.
  */
-function scanQuoted(src: string, start: number): { end: number; literal: boolean; text: string } {
+function scanQuoted(src: string, start: number): { end: number; literal: boolean; text: string; nested: MainToken[][] } {
   let text = '';
   let literal = true;
   let i = start;
+  // The tokens of each sequence inside the string (a nested template's references).
+  const nested: MainToken[][] = [];
   while (i < src.length) {
     const c = src[i];
-    if (c === '"') return { end: i + 1, literal, text };
-    if (c === '\r' || c === '\n') return { end: -1, literal, text }; // TokenQuotedNewline: "Unterminated template string"
+    if (c === '"') return { end: i + 1, literal, text, nested };
+    if (c === '\r' || c === '\n') return { end: -1, literal, text, nested }; // TokenQuotedNewline: "Unterminated template string"
     if ((c === '$' || c === '%') && src[i + 1] === '{') {
       const scanned = scanSequence(src, i + (src[i + 2] === '~' ? 3 : 2));
-      if (scanned.end < 0) return { end: -1, literal, text };
+      if (scanned.end < 0) return { end: -1, literal, text, nested };
       literal = false;
+      nested.push(scanned.body);
       i = scanned.end;
     } else if ((c === '$' || c === '%') && src[i + 1] === c && src[i + 2] === '{') {
       text += `${c}{`;
@@ -232,7 +235,7 @@ function scanQuoted(src: string, start: number): { end: number; literal: boolean
       i += cp > 0xffff ? 2 : 1;
     }
   }
-  return { end: -1, literal, text };
+  return { end: -1, literal, text, nested };
 }
 
 // --- parser_template.go, parseTemplateParts ----------------------------------
@@ -323,4 +326,45 @@ function traversalOf(body: readonly MainToken[]): Traversal | undefined {
   // A keyword alone is a literal value, not a reference.
   if (steps.length === 0 && ['true', 'false', 'null'].includes(first.text)) return undefined;
   return { root: first.text, steps };
+}
+
+// --- hcl.Variables ------------------------------------------------------------
+
+// Literal keywords, and the words of `for` expressions and template directives (never a root:
+// HCL reads them as keywords there, and no object Terraform declares has these names).
+const KEYWORDS = ['true', 'false', 'null', 'for', 'in', 'if', 'else', 'endif', 'endfor'];
+
+/**
+ * The root names of the traversals in the sequences of template `source`
+ * (`${(self.id != "x")}` → `["self"]`), as `hcl.Variables` finds them
+ * (hashicorp/hcl v2.23.0, `traversal_for_expr.go` and `hclsyntax/variables.go`:
+ * every `ScopeTraversalExpr`), nested templates included; undefined when HCL
+ * would refuse the template. Read from the scanner's tokens: an identifier is
+ * a traversal's root unless it follows `.` or `::` (an attribute, a
+ * namespaced function), comes before `(` or `::` (a function call), is an
+ * object key (before `=`) or is a keyword (`true`, `false`, `null`, `for`,
+ * `in`, `if`…). A `for` expression's own variables count as roots: a check
+ * that needs at least one root errs towards accepting.
+ */
+export function templateTraversalRoots(source: string): string[] | undefined {
+  if (!/[$%]\{/.test(source)) return [];
+  const scanned = scanBareTemplate(source);
+  if ('error' in scanned) return undefined;
+  const roots: string[] = [];
+  const walk = (body: readonly MainToken[]) => {
+    body.forEach((t, i) => {
+      if (t.type === 'string') {
+        for (const inner of t.nested ?? []) walk(inner);
+        return;
+      }
+      if (t.type !== 'ident' || KEYWORDS.includes(t.text)) return;
+      const before = body[i - 1];
+      const after = body[i + 1];
+      if (before?.type === 'symbol' && (before.text === '.' || before.text === '::')) return;
+      if (after?.type === 'symbol' && (after.text === '(' || after.text === '::' || after.text === '=')) return;
+      roots.push(t.text);
+    });
+  };
+  for (const token of scanned.tokens) if (token.type === 'sequence') walk(token.body);
+  return roots;
 }

@@ -1,11 +1,11 @@
 // The one rule for a URL prop (a Datadog API URL, a Kubernetes host, an AWS
 // endpoint): an absolute http(s) URL as the WHATWG URL parser reads it (Node's
 // `URL`, the parser the readers send requests with), with no credential in it:
-// no userinfo (`user:key@`) and no query parameter whose name reads like a
-// credential (`?api_key=…`). A credential belongs in the provider's own
+// no userinfo (`user:key@`) and no query, fragment or path parameter whose name
+// reads like a credential (`?api_key=…`, `#access_token=…`, `/;api_key=…`). A credential belongs in the provider's own
 // settings or environment variables, never in a URL that is written into
 // cdk.tf.json. A refused URL is never printed whole: only with its userinfo and
-// query values removed.
+// query, fragment and path parameter values removed.
 import { Problems } from './problems';
 import { redactCredentials } from './server-text';
 import { ReferenceScope } from './stack-references';
@@ -64,6 +64,15 @@ function checkUrlText(value: string, problems: Problems, path: string, rule: Url
     problems.add(path, withoutCredentials(value), `${rule.allowed}, with no credential in its query (${credentialParameters.join(', ')}): give credentials to the provider's own settings or environment variables`);
     return false;
   }
+  // The fragment (`#access_token=…`, OAuth 2.0's implicit grant: RFC 6749 section 4.2.2) and path
+  // parameters (`/;api_key=…`, RFC 3986 section 3.3) carry credentials as the query does, and are
+  // written into cdk.tf.json alike.
+  const elsewhere = [...parameterNames(url.hash.slice(1), /[&;]/), ...url.pathname.split('/').flatMap((segment) => parameterNames(segment.split(';').slice(1).join(';'), /;/))]
+    .filter((name) => CREDENTIAL_PARAMETER.test(name));
+  if (elsewhere.length > 0) {
+    problems.add(path, withoutCredentials(value), `${rule.allowed}, with no credential in its fragment or path parameters (${elsewhere.join(', ')}): give credentials to the provider's own settings or environment variables`);
+    return false;
+  }
   const wrong = rule.check?.(url);
   if (wrong !== undefined) {
     problems.add(path, withoutCredentials(value), `${rule.allowed} (${wrong})`);
@@ -72,8 +81,21 @@ function checkUrlText(value: string, problems: Problems, path: string, rule: Url
   return true;
 }
 
+/** The names of `name=value` parameters in `text`, separated by `separator`, percent-decoded where they can be. */
+function parameterNames(text: string, separator: RegExp): string[] {
+  if (text === '') return [];
+  return text.split(separator).map((parameter) => {
+    const name = parameter.split('=')[0];
+    try {
+      return decodeURIComponent(name);
+    } catch {
+      return name;
+    }
+  });
+}
+
 /** `text` with what could be a credential in a URL removed: userinfo, query values, credential-shaped text. */
 export function withoutCredentials(text: string): string {
-  const stripped = text.replace(/^((?:[a-z][a-z0-9+.-]*:)?\/\/)?[^/?#@\s]*@/i, '$1<userinfo removed>@').replace(/([?&][^=&#]*)=[^&#]*/g, '$1=<removed>');
+  const stripped = text.replace(/^((?:[a-z][a-z0-9+.-]*:)?\/\/)?[^/?#@\s]*@/i, '$1<userinfo removed>@').replace(/([?&#;][^=&#;?/]*)=[^&#;]*/g, '$1=<removed>');
   return redactCredentials(stripped) ?? `a URL of ${text.length} characters (not shown)`;
 }

@@ -13,6 +13,7 @@ import { originOf } from './construct-origin';
 import { hclValueForCdktf } from './hcl-writer';
 import { instanceIndex, plainAddresses, repetitionOf } from './meta-arguments';
 import { toHclAttributes, toJsonAttributes, WireAttributes } from './wire';
+import { ProviderConfigurations } from './provider-configurations';
 
 /** Where a block comes from: its Terraform type and the provider that owns it. */
 export interface WireElementConfig {
@@ -232,6 +233,8 @@ export class WireProvider extends TerraformProvider {
     });
     this.attributes = config.attributes;
     this.providerAlias = config.alias;
+    // One configuration per provider and alias in the stack, checked at synth.
+    ProviderConfigurations.of(this);
   }
 
   private providerAlias?: string;

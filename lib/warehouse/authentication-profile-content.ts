@@ -1,4 +1,4 @@
-import { DefaultTokenResolver, Fn, IResolveContext, Lazy, StringConcat, Tokenization } from '../core/framework';
+import { DefaultTokenResolver, Fn, IResolveContext, Lazy, StringConcat, Token, Tokenization } from '../core/framework';
 import { hclTemplate } from '../core/hcl-writer';
 import { isPlainObject } from '../core/plain-object';
 import { literalText, literalToken, literalValueOf, stringPieces, withLiteralTexts, writtenLiteral } from '../core/literal-text';
@@ -105,7 +105,11 @@ export function checkProfileContent(
   // Text parsed out of a literal is text: never read as a template (live text may look like one).
   const asGiven = (text: string) => (literal === undefined ? text : literalToken(text));
   const entries: { key: string; value: unknown; keyText?: string; valueText?: string }[] = [];
-  for (const [givenKey, value] of Object.entries(parsed as object)) {
+  for (const [givenKey, original] of Object.entries(parsed as object)) {
+    // An `any` token (`iterator.value`, `Token.asAny(…)`) is written where a string goes: as the string
+    // token it is there (`${each.value}`), checked as any string token is (per instance when the
+    // iterator's collection is known at synth: each element must be text).
+    const value: unknown = isAnyToken(original) ? Token.asString(original) : original;
     const key = asGiven(givenKey);
     const keyPath = `${path}/${withLiteralTexts(givenKey)}`;
     const checkedKey = checkString(key, CONTENT_TEXT, problems, keyPath);
@@ -133,6 +137,11 @@ export function checkProfileContent(
   }
   entries.sort((a, b) => compareCodeUnits(a.keyText ?? a.key, b.keyText ?? b.key));
   return { written: jsonencodeOf(entries) };
+}
+
+/** A token object that is not a list or a map (an `any` token: `iterator.value`, `Token.asAny`). */
+function isAnyToken(value: unknown): boolean {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && Tokenization.isResolvable(value);
 }
 
 function compareCodeUnits(a: string, b: string): number {
