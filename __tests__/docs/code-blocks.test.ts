@@ -22,42 +22,12 @@ import * as path from 'path';
 import * as ts from 'typescript';
 import * as YAML from 'yaml';
 import { main } from '../../lib/cli/main';
+import { allBlocks, Block, markdownFiles, PACKAGE, programOf, runProgram } from '../support/doc-blocks';
 
 const ROOT = path.join(__dirname, '..', '..');
-const PACKAGE = 'cdktf-warehouse-monitoring-cluster';
 const PACKAGE_JSON = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
 
-export interface Block { file: string; line: number; lang: string; text: string; marker?: string; illustration?: string }
-
-/** The markdown files under test: README.md and every docs/*.md. */
-export function markdownFiles(): string[] {
-  return ['README.md', ...fs.readdirSync(path.join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
-}
-
-/** The fenced blocks of a markdown text, with the sample marker around each and the illustration mark above it. */
-export function blocksOf(file: string, markdown: string): Block[] {
-  const lines = markdown.split('\n');
-  const blocks: Block[] = [];
-  let marker: string | undefined;
-  for (let i = 0; i < lines.length; i++) {
-    const start = /^<!-- ([\w-]+):start -->$/.exec(lines[i]);
-    if (start) marker = start[1];
-    if (/^<!-- [\w-]+:end -->$/.test(lines[i])) marker = undefined;
-    const open = /^(`{3,}|~{3,})\s*([\w+-]*)\s*$/.exec(lines[i]);
-    if (!open) continue;
-    const fence = open[1];
-    let j = i + 1;
-    const close = new RegExp(`^\\${fence[0]}{${fence.length},}\\s*$`);
-    while (j < lines.length && !close.test(lines[j])) j++;
-    if (j >= lines.length) throw new Error(`${file}:${i + 1}: a code block is never closed`);
-    const above = i > 0 ? /^<!-- illustration: (.+) -->$/.exec(lines[i - 1]) : null;
-    blocks.push({ file, line: i + 1, lang: open[2].toLowerCase(), text: lines.slice(i + 1, j).join('\n') + '\n', marker, illustration: above?.[1] });
-    i = j;
-  }
-  return blocks;
-}
-
-const ALL = markdownFiles().flatMap((f) => blocksOf(f, fs.readFileSync(path.join(ROOT, f), 'utf8')));
+const ALL = allBlocks();
 const label = (b: Block) => `${b.file}:${b.line} (${b.lang || 'no language'})`;
 
 /** Blocks in these markers are consumer examples: compiled here, run by the named test (which checks the block is its text). */
@@ -132,7 +102,7 @@ describe('the code blocks of README.md and docs/', () => {
   describe('the TypeScript blocks', () => {
     const blocks = ALL.filter((b) => ruleFor(b) === 'typescript');
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'doc-blocks-'));
-    const sources = blocks.map((b, i) => ({ block: b, file: path.join(dir, `block-${i}.ts`), source: programOf(b) }));
+    const sources = blocks.map((b, i) => ({ block: b, file: path.join(dir, `block-${i}.ts`), source: programOf(b, b.marker !== undefined && CONSUMER_EXAMPLES[b.marker] !== undefined) }));
     for (const s of sources) fs.writeFileSync(s.file, s.source);
 
     test('GIVEN every block THEN tsc compiles it against the library (strict)', () => {
@@ -154,11 +124,7 @@ describe('the code blocks of README.md and docs/', () => {
 
     test.each(sources.filter((s) => s.block.marker === undefined || CONSUMER_EXAMPLES[s.block.marker] === undefined).map((s) => [label(s.block), s] as const))('GIVEN %s THEN it runs and synthesizes', (_name, s) => {
       const outdir = fs.mkdtempSync(path.join(dir, 'out-'));
-      const js = ts.transpileModule(s.source, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true } }).outputText
-        .replace(/new (\w+\.)?App\(\)/g, (_m, q) => `new ${q ?? ''}App({ outdir: ${JSON.stringify(outdir)} })`);
-      const requireFor = (name: string) => (name === PACKAGE ? require('../../lib') : require(name));
-      const module = { exports: {} };
-      new Function('require', 'module', 'exports', js)(requireFor, module, module.exports);
+      runProgram(s.source, outdir);
       const stacks = path.join(outdir, 'stacks');
       expect(fs.existsSync(stacks) && fs.readdirSync(stacks).length).toBeGreaterThan(0);
     });
@@ -184,26 +150,6 @@ describe('the code blocks of README.md and docs/', () => {
 /** GitHub's anchors for a markdown file's headings. */
 function anchorsOf(markdown: string): string[] {
   return [...markdown.matchAll(/^#{1,6} (.+)$/gm)].map((m) => m[1].trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/ /g, '-'));
-}
-
-/** A TypeScript block as a program: a fragment gets `app`, `stack` and the imports it leaves out, and every program ends with a synth. */
-function programOf(b: Block): string {
-  const imported = new Set([...b.text.matchAll(/import\s*\{([^}]*)\}/g)].flatMap((m) => m[1].split(',').map((n) => n.trim().split(/\s+as\s+/).pop()!).filter(Boolean)));
-  const declares = (name: string) => new RegExp(`\\b(const|let|var)\\s+${name}\\b`).test(b.text);
-  const prelude: string[] = [];
-  if (!declares('app')) {
-    const framework = ['App', 'TerraformStack'].filter((n) => !imported.has(n));
-    if (framework.length > 0) prelude.push(`import { ${framework.join(', ')} } from 'cdktf';`);
-    const library = Object.keys(require('../../lib')).filter((n) => !imported.has(n));
-    prelude.push(`import { ${library.join(', ')} } from '${PACKAGE}';`);
-  }
-  const body = b.text.split('\n');
-  const lastImport = body.reduce((last, line, i) => (/^import |^} from /.test(line) ? i : last), -1);
-  const head = body.slice(0, lastImport + 1);
-  const rest = body.slice(lastImport + 1);
-  const setup = declares('app') ? [] : ["const app = new App();", ...(declares('stack') ? [] : ["const stack = new TerraformStack(app, 'docs');"])];
-  const synth = /\.synth\(/.test(b.text) || (b.marker !== undefined && CONSUMER_EXAMPLES[b.marker] !== undefined) ? [] : ['app.synth();'];
-  return [...head, ...prelude, ...setup, ...rest, ...synth, 'export {};', ''].join('\n');
 }
 
 /** The commands of an sh block: one per pipeline element, without comments, `cd` targets or redirections. */
