@@ -10,7 +10,7 @@
 #
 # What depends on the runtime, in both jest projects (cdktf, cdktn):
 # - the examples, synthesized as JSON and HCL (__tests__/examples.test.ts);
-# - the README's consumer examples, compiled and run (__tests__/consumer/);
+# - the documentation's consumer examples, compiled and run (__tests__/consumer/);
 # - each package built by jsii, packed, installed from the registry into fresh
 #   apps that compile and synthesize with it, its command run there, the other
 #   languages' code generated, and the jsii kernel the other languages drive

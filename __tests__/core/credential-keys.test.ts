@@ -2,7 +2,7 @@
 // real keys from the documents of the three services these constructs talk to. Each row: a key and
 // whether its value is a credential, judged from the document (not from the rule). The test asserts
 // that every credential is concealed (no false negative), and that the non-credentials still concealed
-// (the false positives) are exactly the README's list ("Which keys are concealed").
+// (the false positives) are exactly docs/validation.md's list ("Which keys are concealed").
 import * as fs from 'fs';
 import * as path from 'path';
 import * as fc from 'fast-check';
@@ -162,9 +162,9 @@ const ISSUE: readonly Row[] = [
 
 const GROUPS = { REDSHIFT, DATADOG, KUBERNETES, KUBERNETES_SECRET_KEYS, ISSUE };
 
-/** The README's list of keys the rule conceals though they hold no credential. */
+/** docs/validation.md's list of keys the rule conceals though they hold no credential. */
 function readmeFalsePositives(): string[] {
-  const readme = fs.readFileSync(path.join(__dirname, '..', '..', 'README.md'), 'utf8');
+  const readme = fs.readFileSync(path.join(__dirname, '..', '..', 'docs', 'validation.md'), 'utf8');
   const list = textBetween(readme, '<!-- concealed-false-positives:start -->', '<!-- concealed-false-positives:end -->');
   return [...list.matchAll(/`([^`]+)`/g)].map((m) => m[1]).sort();
 }
@@ -175,7 +175,7 @@ describe('which keys are concealed: the documents of Redshift, Datadog and Kuber
     expect(missed).toEqual([]);
   });
 
-  test('GIVEN the non-credential keys of all groups THEN the ones still concealed are exactly the README list of false positives', () => {
+  test('GIVEN the non-credential keys of all groups THEN the ones still concealed are exactly the documented list of false positives', () => {
     const falsePositives = Object.values(GROUPS).flat()
       .filter(([key, credential]) => !credential && isCredentialLookingKey(key))
       .map(([key]) => key);

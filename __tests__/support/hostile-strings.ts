@@ -1,7 +1,7 @@
 // The tests' hostile string alphabet: every string generator of the property
 // tests (props, live data, messages) draws from it, so that each rule and
 // writer meets the sequences that break text boundaries, not only our own
-// examples. README "Contributing: the hostile string alphabet" lists the classes.
+// examples. docs/contributing.md "The hostile string alphabet" lists the classes.
 //
 // A generated string is a run of fragments: each fragment is either ordinary
 // text or one entry of a class below. Callers pick the classes a boundary can

@@ -31,7 +31,7 @@ const MAX_RECEIVED_LENGTH = 120;
  * now). Nor are `pass`, `session` or `connection` alone (`passenger`, `roleSessionName`,
  * `connectionTimezone`). The table test `__tests__/core/credential-keys.test.ts` judges the rule by
  * the keys of the Redshift, Datadog and Kubernetes documents; the false positives it still has are
- * listed in the README ("Which keys are concealed"). Test keys with {@link isCredentialLookingKey}, which folds
+ * listed in docs/validation.md ("Which keys are concealed"). Test keys with {@link isCredentialLookingKey}, which folds
  * compatibility forms and lookalike letters first.
  */
 export const CREDENTIAL_LOOKING_KEY = {

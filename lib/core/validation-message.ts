@@ -7,7 +7,7 @@
 // escapes exactly what would make it ambiguous, and nothing else: ordinary
 // messages read as they always did.
 //
-// The format (README "Errors in other languages"):
+// The format (docs/other-languages.md "Errors in other languages", docs/validation.md "The message"):
 //
 //   <constructPath>: <N> invalid properties:          ("1 invalid property:" for one)
 //     <path>: received <received>; allowed: <allowed>  (one line per problem, at most 50)
