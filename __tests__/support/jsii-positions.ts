@@ -9,6 +9,7 @@ import * as path from 'path';
 import { createHash } from 'crypto';
 import { TerraformStack } from '../../lib/core/framework';
 import {
+  PlanExplanation,
   AuthenticationProfile,
   AuthenticationProfileReader,
   AwsProvider,
@@ -31,6 +32,9 @@ export const MINIMAL: { [struct: string]: unknown } = {
   AuthenticationProfileProps: { authenticationProfileName: 'p', authenticationProfileContent: { a: '1' } },
   AuthenticationProfileState: {},
   AuthenticationProfileReaderOptions: {},
+  ExplainTextOptions: {},
+  ExplainCiOptions: {},
+  ExplainHtmlOptions: {},
   AwsProviderProps: {},
   ClusterNodeReaderOptions: {},
   ClusterNodesProps: {},
@@ -88,7 +92,13 @@ export function contextual(where: string, struct: string): unknown {
 }
 
 /** Structs the API returns or reads back, never takes: no entry point accepts them. */
-export const OUTPUT_ONLY = ['NodeListEntry', 'ReleasedResources', 'ValidationErrorDetails', 'ValidationProblem', 'NodeReadErrorDetails', 'OrgIdLookupErrorDetails', 'ExplainedResource', 'ExplainedFieldChange'];
+export const OUTPUT_ONLY = ['NodeListEntry', 'ReleasedResources', 'ValidationErrorDetails', 'ValidationProblem', 'NodeReadErrorDetails', 'OrgIdLookupErrorDetails', 'ExplainedResource', 'ExplainedFieldChange', 'ExplainedConstruct', 'ExplainedConstructField', 'ExplainedOutput', 'TerraformCounts'];
+
+/** A plan of nothing, explained against a stack of nothing: the instance PlanExplanation's renderings are called on. */
+function emptyExplanation(): PlanExplanation {
+  const plan = { format_version: '1.2', terraform_version: '1.11.4', planned_values: {}, configuration: {}, applyable: true, complete: true, errored: false, resource_changes: [] };
+  return PlanExplanation.fromPlanAndConfig(JSON.stringify(plan), JSON.stringify({ '//': { metadata: { stackName: 's' } } }));
+}
 
 /** Each entry point that takes a struct, called with its struct arguments (by parameter name) and valid values for the rest. */
 export const ENTRY: { [entry: string]: (a: { [param: string]: any }, stack: TerraformStack) => unknown } = {
@@ -98,6 +108,10 @@ export const ENTRY: { [entry: string]: (a: { [param: string]: any }, stack: Terr
   'AuthenticationProfile.fromAuthenticationProfileName': (a, s) => AuthenticationProfile.fromAuthenticationProfileName(s, 'x', 'p', a.state),
   'AuthenticationProfileReader.list': (a) => AuthenticationProfileReader.list(a.options),
   'AwsProvider.<init>': (a, s) => new AwsProvider(s, 'x', a.props),
+  'PlanExplanation.toText': (a) => emptyExplanation().toText(a.options),
+  'PlanExplanation.toSarif': (a) => emptyExplanation().toSarif(a.options),
+  'PlanExplanation.toGithubAnnotations': (a) => emptyExplanation().toGithubAnnotations(a.options),
+  'PlanExplanation.toHtml': (a) => emptyExplanation().toHtml(a.options),
   'ClusterNodeReader.list': (a) => ClusterNodeReader.list(a.options),
   'ClusterNodes.<init>': (a, s) => new ClusterNodes(s, 'x', a.props),
   'CurrentOrg.<init>': (a, s) => new CurrentOrg(s, 'x', a.props),
@@ -204,7 +218,8 @@ export function usagesOf(assembly: any): Usage[] {
   };
   for (const [fqn, type] of Object.entries<any>(assembly.types)) {
     if (type.kind !== 'class') continue;
-    const callables = [...(type.initializer ? [{ name: '<init>', ...type.initializer }] : []), ...(type.methods ?? []).filter((m: any) => m.static)];
+    // Constructors, static methods and instance methods (PlanExplanation's renderings take options structs).
+    const callables = [...(type.initializer ? [{ name: '<init>', ...type.initializer }] : []), ...(type.methods ?? [])];
     for (const callable of callables) {
       if (callable.protected) continue;
       for (const parameter of callable.parameters ?? []) {

@@ -210,6 +210,12 @@ const ENTRIES: { [entry: string]: Entry } = {
   'PlanExplanation.fromPlanAndConfig': { judged: 'call', defaults: { planJson: '{}', stackConfigJson: '{}' }, build: (a) => PlanExplanation.fromPlanAndConfig(a.planJson, a.stackConfigJson) },
   'PlanExplanation.fromPlan': { judged: 'call', defaults: { planJson: '{}', stackDirectory: '.' }, build: (a) => PlanExplanation.fromPlan(a.planJson, a.stackDirectory) },
   'PlanExplanation.gatesMatched': { judged: 'call', defaults: { gates: [] }, build: (a) => PlanExplanation.fromPlanAndConfig(EMPTY_PLAN, '{}').gatesMatched(a.gates) },
+  // The renderings: a ValidationError at the option's path, or a report (nothing reaches Terraform).
+  'PlanExplanation.toMarkdownParts': { judged: 'call', build: (a) => PlanExplanation.fromPlanAndConfig(EMPTY_PLAN, EMPTY_STACK).toMarkdownParts(a.maxBytes) },
+  'PlanExplanation.toText': { judged: 'call', build: (a) => PlanExplanation.fromPlanAndConfig(EMPTY_PLAN, EMPTY_STACK).toText(a.options) },
+  'PlanExplanation.toSarif': { judged: 'call', build: (a) => PlanExplanation.fromPlanAndConfig(EMPTY_PLAN, EMPTY_STACK).toSarif(a.options) },
+  'PlanExplanation.toGithubAnnotations': { judged: 'call', build: (a) => PlanExplanation.fromPlanAndConfig(EMPTY_PLAN, EMPTY_STACK).toGithubAnnotations(a.options) },
+  'PlanExplanation.toHtml': { judged: 'call', build: (a) => PlanExplanation.fromPlanAndConfig(EMPTY_PLAN, EMPTY_STACK).toHtml(a.options) },
   ...Object.fromEntries(
     ['isNodeReadError', 'isOrgIdLookupError', 'isValidationError', 'nodeReadDetails', 'orgIdLookupDetails', 'validationDetails'].map((m) => [
       `Errors.${m}`,
@@ -221,7 +227,8 @@ const ENTRIES: { [entry: string]: Entry } = {
 /** Entry points that call a service: judged by their own emulator tests and the closed-props test. */
 export const SERVICE_ENTRIES = ['AuthenticationProfileReader.list', 'ClusterNodeReader.list', 'RestrictionPolicyReader.read', 'CurrentOrg.fetchOrgId'];
 
-const EMPTY_PLAN = JSON.stringify({ format_version: '1.2', terraform_version: '1.11.4', planned_values: {}, configuration: {}, resource_changes: [] });
+const EMPTY_STACK = JSON.stringify({ '//': { metadata: { stackName: 's' } } });
+const EMPTY_PLAN = JSON.stringify({ format_version: '1.2', terraform_version: '1.11.4', planned_values: {}, configuration: {}, applyable: true, complete: true, errored: false, resource_changes: [] });
 
 let emulator: RedshiftEmulator | undefined;
 function emulatorProps(): { [setting: string]: unknown } {

@@ -13,6 +13,8 @@ import { renderJson } from './render-json';
 import { MARKDOWN_PART_LIMIT, renderMarkdown, renderMarkdownParts } from './render-markdown';
 import { renderText } from './render-text';
 import { buildReport, PlanExtras, Report } from './report';
+import { compileSchema, SchemaCheck } from '../core/json-schema';
+import { Problems } from '../core/problems';
 import { renderGithubAnnotations } from './render-github';
 import { renderSarif } from './render-sarif';
 import { risksOf } from './risks';
@@ -172,12 +174,8 @@ export class PlanExplanation {
    * @returns the text, ending with a newline
    */
   public toText(options?: ExplainTextOptions): string {
-    options = readArgument('PlanExplanation.toText', 'options', options);
-    const color = options?.color;
-    if (color !== undefined && typeof color !== 'boolean') {
-      throw new ValidationError('PlanExplanation.toText', [{ path: 'options/color', received: describeValue(color), allowed: 'true or false' }]);
-    }
-    return renderText(this.report, color === true);
+    options = readOptions('PlanExplanation.toText', options, TEXT_OPTIONS);
+    return renderText(this.report, options?.color === true);
   }
 
   /**
@@ -222,11 +220,7 @@ export class PlanExplanation {
    * @throws a ValidationError when an option is not a string
    */
   public toHtml(options?: ExplainHtmlOptions): string {
-    options = readArgument('PlanExplanation.toHtml', 'options', options);
-    const problems = (['stack', 'title'] as const)
-      .filter((k) => options?.[k] !== undefined && typeof options[k] !== 'string')
-      .map((k) => ({ path: `options/${k}`, received: describeValue(options![k]), allowed: 'a string' }));
-    if (problems.length > 0) throw new ValidationError('PlanExplanation.toHtml', problems);
+    options = readOptions('PlanExplanation.toHtml', options, HTML_OPTIONS);
     return renderHtml([{ stack: options?.stack ?? 'stack', report: this.report }], options?.title ?? HTML_TITLE);
   }
 
@@ -282,11 +276,38 @@ export class PlanExplanation {
   }
 }
 
-function readCiOptions(where: string, options: ExplainCiOptions | undefined): { failOn: ExplainGate[]; sourceRoot?: string } {
+// The options structs, closed (an unknown property is refused, its value not shown), as the constructs' props are.
+const TEXT_OPTIONS = compileSchema({
+  type: 'object',
+  description: 'an object with color, or nothing',
+  additionalProperties: false,
+  properties: { color: { type: 'boolean', description: 'true or false' } },
+});
+const HTML_OPTIONS = compileSchema({
+  type: 'object',
+  description: 'an object with stack and title, or nothing',
+  additionalProperties: false,
+  properties: { stack: { type: 'string', description: 'a string' }, title: { type: 'string', description: 'a string' } },
+});
+const CI_OPTIONS = compileSchema({
+  type: 'object',
+  description: 'an object with failOn and sourceRoot, or nothing',
+  additionalProperties: false,
+  properties: { failOn: {}, sourceRoot: {} },
+});
+
+/** Reads an options argument once and checks it against its closed schema. */
+function readOptions<T>(where: string, options: T | undefined, check: SchemaCheck): T | undefined {
   options = readArgument(where, 'options', options);
-  if (options !== undefined && (options === null || typeof options !== 'object' || Array.isArray(options))) {
-    throw new ValidationError(where, [{ path: 'options', received: describeValue(options), allowed: 'an object with failOn and sourceRoot, or nothing' }]);
-  }
+  if (options === undefined) return undefined;
+  const problems = new Problems();
+  check(options, problems, 'options');
+  problems.throwIfAnyAt(where);
+  return options;
+}
+
+function readCiOptions(where: string, options: ExplainCiOptions | undefined): { failOn: ExplainGate[]; sourceRoot?: string } {
+  options = readOptions(where, options, CI_OPTIONS);
   const failOn = options?.failOn ?? [];
   if (!Array.isArray(failOn) || failOn.some((g) => !(ALL_GATES as readonly unknown[]).includes(g))) {
     throw new ValidationError(where, [{ path: 'options/failOn', received: describeValue(failOn), allowed: `a list of ${ALL_GATES.join(', ')}` }]);
