@@ -5,13 +5,14 @@
 // time, when aliases can no longer change, over every provider construct of
 // the stack (this library's and cdktf's own), and reported naming both.
 import { IConstruct } from 'constructs';
-import { TerraformElement, TerraformProvider, TerraformStack } from './framework';
+import { TerraformProvider, TerraformStack } from './framework';
 import { Problems } from './problems';
+import { SynthTimeCheck } from './synth-time-check';
 
 const REGISTRY_ID = 'ProviderConfigurations';
 
 /** The check of a stack's provider configurations, run when it is synthesized. */
-export class ProviderConfigurations extends TerraformElement {
+export class ProviderConfigurations extends SynthTimeCheck {
   /** The check of the stack that contains `scope`, created on first use. */
   public static of(scope: IConstruct): ProviderConfigurations {
     const stack = TerraformStack.of(scope);
@@ -22,18 +23,8 @@ export class ProviderConfigurations extends TerraformElement {
     super(scope, id);
   }
 
-  public toTerraform(): any {
-    this.check();
-    return {};
-  }
-
-  public toHclTerraform(): any {
-    this.check();
-    return {};
-  }
-
   /** Throws a ValidationError naming the second configuration of a provider and alias, and the first. */
-  private check(): void {
+  protected check(): void {
     const seen = new Map<string, TerraformProvider>();
     for (const c of TerraformStack.of(this).node.findAll()) {
       if (!TerraformProvider.isTerraformProvider(c)) continue;

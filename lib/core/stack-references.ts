@@ -6,8 +6,9 @@
 // outside a resource repeated that way. Where references may stand at all is
 // decided where they are read (string-position.ts, meta-arguments.ts).
 import { IConstruct } from 'constructs';
-import { TerraformDataSource, TerraformElement, TerraformLocal, TerraformModule, TerraformResource, TerraformStack, TerraformVariable } from './framework';
+import { TerraformDataSource, TerraformLocal, TerraformModule, TerraformResource, TerraformStack, TerraformVariable } from './framework';
 import { Problems } from './problems';
+import { SynthTimeCheck } from './synth-time-check';
 
 /** Where references are written: the construct, and the element whose repetition decides `each` and `count`. */
 export interface ReferenceScope {
@@ -96,7 +97,7 @@ export interface IGeneratedAddresses {
 const REGISTRY_ID = 'StackReferences';
 
 /** The user's text references of one stack, checked when it is synthesized. */
-export class StackReferences extends TerraformElement {
+export class StackReferences extends SynthTimeCheck {
   /** The registry of the stack that contains `scope`, created on first use. */
   public static of(scope: IConstruct): StackReferences {
     const stack = TerraformStack.of(scope);
@@ -120,18 +121,8 @@ export class StackReferences extends TerraformElement {
     this.generated.push(target);
   }
 
-  public toTerraform(): any {
-    this.check();
-    return {};
-  }
-
-  public toHclTerraform(): any {
-    this.check();
-    return {};
-  }
-
   /** Throws a ValidationError naming the first construct whose text refers to what the stack does not declare. */
-  private check(): void {
+  protected check(): void {
     if (this.entries.length === 0) return;
     const declared = this.declared();
     const existing = new Set(TerraformStack.of(this).node.findAll().map((c) => c.node.path));
