@@ -29,8 +29,8 @@ export type TemplatePart =
    * quoted string without sequences (`${"["}`).
    */
   | { readonly kind: 'interpolation'; readonly source: string; readonly at: number; readonly traversal?: Traversal; readonly literal?: string }
-  /** A `%{…}` directive (`if`, `for`, `else`, `endif`, `endfor`). */
-  | { readonly kind: 'directive'; readonly source: string };
+  /** A `%{…}` directive (`if`, `for`, `else`, `endif`, `endfor`) starting at index `at` of the source. */
+  | { readonly kind: 'directive'; readonly source: string; readonly at: number };
 
 /** Why a template does not parse, as HCL's parser says it (its diagnostic summary). */
 export interface TemplateSyntaxError {
@@ -67,6 +67,8 @@ export function parseTemplate(source: string): ParsedTemplate {
   if (!/[$%]\{/.test(source)) return { parts: source === '' ? [] : [{ kind: 'text', text: source }] };
   const scanned = scanBareTemplate(source);
   if ('error' in scanned) return { parts: [], error: scanned.error };
+  const error = directiveError(scanned.tokens);
+  if (error !== undefined) return { parts: [], error };
   return { parts: templateParts(scanned.tokens) };
 }
 
@@ -238,6 +240,74 @@ function scanQuoted(src: string, start: number): { end: number; literal: boolean
   return { end: -1, literal, text, nested };
 }
 
+// --- parser_template.go, directives ------------------------------------------
+
+/**
+ * The first error HCL's template parser reports on the directives of a
+ * scanned template (hashicorp/hcl v2.23.0, hclsyntax/parser_template.go): a
+ * directive's keyword and shape (`parseTemplateParts`, case
+ * TokenTemplateControl, lines 476-644), then the nesting of if/else/endif and
+ * for/endfor (`templateParser.parseExpr`, `parseIf`, `parseFor`, lines
+ * 87-346). The expressions of `if` and `for` are not parsed (the library
+ * refuses every directive in text anyway): only that there is one.
+ */
+function directiveError(tokens: readonly RawToken[]): TemplateSyntaxError | undefined {
+  const open: { keyword: 'if' | 'for'; at: number; inElse: boolean }[] = [];
+  for (const token of tokens) {
+    if (token.type !== 'sequence' || token.kind !== 'directive') continue;
+    const fail = (summary: string): TemplateSyntaxError => ({ at: token.at, summary });
+    const body = token.body;
+    const kw = body[0];
+    const isSymbol = (t: MainToken | undefined, text: string) => t?.type === 'symbol' && t.text === text;
+    // Line 489: `kw.Type != TokenIdent` → "Invalid template directive".
+    if (kw?.type !== 'ident') return fail('Invalid template directive');
+    const top = open[open.length - 1];
+    switch (kw.text) {
+      case 'if':
+        // Line 508: p.ParseExpression(); nothing before the closing brace is no expression.
+        if (body.length < 2) return fail('Invalid expression');
+        open.push({ keyword: 'if', at: token.at, inElse: false });
+        break;
+      case 'for': {
+        // Lines 527-590: `for NAME [, NAME] in EXPRESSION`.
+        let i = 1;
+        if (body[i]?.type !== 'ident') return fail("Invalid 'for' directive");
+        i += 1;
+        if (isSymbol(body[i], ',')) {
+          if (body[i + 1]?.type !== 'ident') return fail("Invalid 'for' directive");
+          i += 2;
+        }
+        const inKeyword = body[i];
+        if (inKeyword?.type !== 'ident' || inKeyword.text !== 'in') return fail("Invalid 'for' directive");
+        if (body.length < i + 2) return fail('Invalid expression');
+        open.push({ keyword: 'for', at: token.at, inElse: false });
+        break;
+      }
+      case 'else':
+      case 'endif':
+      case 'endfor':
+        // Line 622: anything between the keyword and the closing brace.
+        if (body.length > 1) return fail(`Extra characters in ${kw.text} marker`);
+        if (kw.text === 'else') {
+          // Lines 122-133, 172-188, 283-291: an else outside an if, in a for, or a second one.
+          if (top?.keyword !== 'if' || top.inElse) return fail('Unexpected else directive');
+          top.inElse = true;
+        } else {
+          // Lines 122-133, 188-202, 291-305: an end that closes nothing, or not the directive open.
+          if (top?.keyword !== (kw.text === 'endif' ? 'if' : 'for')) return fail(`Unexpected ${kw.text} directive`);
+          open.pop();
+        }
+        break;
+      default:
+        // Line 598: "Invalid template control keyword".
+        return fail('Invalid template control keyword');
+    }
+  }
+  // Lines 155-166, 266-277: an if or for without its end.
+  const unclosed = open[open.length - 1];
+  return unclosed === undefined ? undefined : { at: unclosed.at, summary: 'Unexpected end of template' };
+}
+
 // --- parser_template.go, parseTemplateParts ----------------------------------
 
 function templateParts(tokens: readonly RawToken[]): TemplatePart[] {
@@ -259,7 +329,7 @@ function templateParts(tokens: readonly RawToken[]): TemplatePart[] {
     if (token.openTrim && previousWasLiteral && last?.kind === 'text') parts[parts.length - 1] = { kind: 'text', text: last.text.replace(GO_SPACES_END, '') };
     previousWasLiteral = false;
     ltrimNext = token.closeTrim;
-    if (token.kind === 'directive') parts.push({ kind: 'directive', source: token.source });
+    if (token.kind === 'directive') parts.push({ kind: 'directive', source: token.source, at: token.at });
     else parts.push({ kind: 'interpolation', source: token.source, at: token.at, traversal: traversalOf(token.body), literal: literalOf(token.body) });
   }
   // meldConsecutiveStringLiterals; an empty literal stays out.
@@ -349,7 +419,7 @@ const KEYWORDS = ['true', 'false', 'null', 'for', 'in', 'if', 'else', 'endif', '
 export function templateTraversalRoots(source: string): string[] | undefined {
   if (!/[$%]\{/.test(source)) return [];
   const scanned = scanBareTemplate(source);
-  if ('error' in scanned) return undefined;
+  if ('error' in scanned || directiveError(scanned.tokens) !== undefined) return undefined;
   const roots: string[] = [];
   const walk = (body: readonly MainToken[]) => {
     body.forEach((t, i) => {
