@@ -21,6 +21,14 @@ const CDKTF_ONLY = [
   '<rootDir>/__tests__/explain/profiles.terraform.test.ts',
   // The README's first stack is a cdktf app; planned once.
   '<rootDir>/__tests__/docs/first-stack.terraform.test.ts',
+  // Framework-free judges, run once: the renderings in a real browser, GitHub's and Microsoft's own
+  // validators of the CI formats, real Terraform 1.11 plans, the aws provider's region lists, HashiCorp's
+  // version-constraint tables (the explain and synth tests of both frameworks still run in both passes).
+  '<rootDir>/__tests__/explain/html-report.browser.test.ts',
+  '<rootDir>/__tests__/explain/ci-formats.test.ts',
+  '<rootDir>/__tests__/explain/terraform-1-11.terraform.test.ts',
+  '<rootDir>/__tests__/warehouse/aws-regions.test.ts',
+  '<rootDir>/__tests__/core/version-constraint.upstream.test.ts',
 ];
 // Each published package is tested once, in the pass of its own framework.
 const PACKAGE_TESTS = {
