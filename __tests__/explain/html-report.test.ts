@@ -144,3 +144,13 @@ describe('explain: the HTML page (no browser)', () => {
     expect(help.stdout).toContain('or html (one self-contained page');
   });
 });
+
+describe('the HTML page: options known now', () => {
+  test('GIVEN a list or map token as the stack or the title THEN a ValidationError at its path, never a TypeError (found by the positions judge, seeds 700-701)', () => {
+    const { Token } = require('../../lib/core/framework');
+    const explanation = realisticExplanation();
+    for (const [key, value] of [['title', Token.asList(Token.asAny({ a: 1 }))], ['stack', Token.asAny({ a: 1 })]] as const) {
+      expect(errorOf(() => explanation.toHtml({ [key]: value } as any)).problems[0].path).toBe(`options/${key}`);
+    }
+  });
+});

@@ -221,6 +221,12 @@ export class PlanExplanation {
    */
   public toHtml(options?: ExplainHtmlOptions): string {
     options = readOptions('PlanExplanation.toHtml', options, HTML_OPTIONS);
+    // The page is written now, not by Terraform: a list or map token (which the schema check passes over) is no text.
+    // A string is text, whatever it looks like (a directory named like a token marker included).
+    const tokens = (['stack', 'title'] as const).filter((k) => options?.[k] !== undefined && typeof options[k] !== 'string');
+    if (tokens.length > 0) {
+      throw new ValidationError('PlanExplanation.toHtml', tokens.map((k) => ({ path: `options/${k}`, received: describeValue(options![k]), allowed: 'a string (not a list or map token)' })));
+    }
     return renderHtml([{ stack: options?.stack ?? 'stack', report: this.report }], options?.title ?? HTML_TITLE);
   }
 
