@@ -72,4 +72,7 @@ module.exports = {
   globalTeardown: '<rootDir>/__tests__/support/global-teardown.js',
   // Terraform runs and package installs take seconds to minutes.
   testTimeout: 120000,
+  // Two workers on CI's two cores (jest's default is cores - 1: one worker, the files one after another). Most
+  // of the time is terraform, npm and the emulators waiting on each other, which two workers overlap.
+  maxWorkers: 2,
 };
