@@ -2,10 +2,8 @@
 // on the line that declared the construct (`::warning file=…,line=…::…`,
 // `::error` for a risk whose --fail-on gate is set), then the text report for
 // the log. The job summary (the Markdown) is written by the command.
-import { constructName } from './render-text';
-import { Risk } from './risks';
-import { sourceLocation } from './risks';
-import { actionAndCause } from './render-text';
+import { actionAndCause, constructName } from './render-text';
+import { Risk, sourceLocation } from './risks';
 
 const COMMANDS = { error: 'error', warning: 'warning', note: 'notice' } as const;
 

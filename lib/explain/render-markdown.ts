@@ -5,11 +5,10 @@
 // each starting with a marker that stays the same from run to run (a CI step
 // finds its comment by it and updates it in place). User text is escaped so
 // that it cannot break the table or add markup.
-import { terraformPlanLine } from './construct-changes';
+import { symbolOf, terraformPlanLine } from './construct-changes';
 import { ExplainedConstruct, ExplainedResource } from './explained';
 import { changedConstructs, Report } from './report';
 import { constructFieldPhrase, constructName, constructSummary, outputPhrase, outputSymbol } from './render-text';
-import { symbolOf } from './construct-changes';
 
 /** GitHub's limit on a comment's body: 65,536 characters. */
 export const MARKDOWN_PART_LIMIT = 65_536;

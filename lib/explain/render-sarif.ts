@@ -4,7 +4,7 @@
 // it against the SARIF 2.1.0 JSON schema.
 import { ownPackage } from '../cli/own-package';
 import { constructName, actionAndCause } from './render-text';
-import { RISK_RULES, Risk, sourceLocation } from './risks';
+import { RISK_RULES, Risk, sourceLocation, underSourceRoot } from './risks';
 
 /** The SARIF log, as JSON text (two-space indented, ending with a newline). */
 export function renderSarif(risks: readonly (Risk & { stack?: string })[], options: { sourceRoot?: string } = {}): string {
@@ -32,7 +32,7 @@ export function renderSarif(risks: readonly (Risk & { stack?: string })[], optio
         results: risks.map(({ rule, construct: c, level, stack }) => {
           // A construct no longer in the code has no declaring line: code scanning needs a location, so
           // such a result points at the app's cdktf.json (every cdktf app has one), line 1.
-          const at = sourceLocation(c, options.sourceRoot) ?? appFile(options.sourceRoot);
+          const at = sourceLocation(c, options.sourceRoot) ?? { file: underSourceRoot('cdktf.json', options.sourceRoot), line: 1 };
           const who = `${stack === undefined ? '' : `stack ${stack}: `}${constructName(c)}`;
           return {
             ruleId: rule.id,
@@ -48,9 +48,4 @@ export function renderSarif(risks: readonly (Risk & { stack?: string })[], optio
     ],
   };
   return `${JSON.stringify(log, null, 2)}\n`;
-}
-
-function appFile(sourceRoot: string | undefined): { file: string; line: number } {
-  const root = (sourceRoot ?? '').replace(/\\/g, '/').replace(/^\.\/?/, '').replace(/\/+$/, '');
-  return { file: root === '' ? 'cdktf.json' : `${root}/cdktf.json`, line: 1 };
 }

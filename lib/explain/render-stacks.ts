@@ -1,13 +1,12 @@
 // One report for many stacks (`explain --app-out cdktf.out`): a section per
 // stack, in the manifest's order, in every format.
 import { renderHtml } from './render-html';
-import { renderJson } from './render-json';
+import { renderJson, REPORT_VERSION } from './render-json';
 import { MARKDOWN_PART_LIMIT, renderMarkdownParts } from './render-markdown';
 import { renderGithubAnnotations } from './render-github';
 import { renderSarif } from './render-sarif';
 import { renderText } from './render-text';
 import { Report } from './report';
-import { REPORT_VERSION } from './render-json';
 import { risksOf } from './risks';
 
 /** One stack's explained plan. */

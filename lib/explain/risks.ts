@@ -57,9 +57,13 @@ export function risksOf(report: Report, gates: readonly string[]): Risk[] {
 export function sourceLocation(c: ExplainedConstruct, sourceRoot = ''): { file: string; line: number } | undefined {
   const match = c.source === undefined ? null : /^([\s\S]+):(\d+)$/.exec(c.source);
   if (match === null) return undefined;
+  return { file: underSourceRoot(match[1], sourceRoot), line: Number(match[2]) };
+}
+
+/** A file of the app (relative to its directory) as a path relative to the repository, under `sourceRoot`. */
+export function underSourceRoot(file: string, sourceRoot = ''): string {
   const root = sourceRoot.replace(/\\/g, '/').replace(/^\.\/?/, '').replace(/\/+$/, '');
-  const file = root === '' ? match[1] : `${root}/${match[1]}`;
-  return { file: normalise(file), line: Number(match[2]) };
+  return normalise(root === '' ? file : `${root}/${file}`);
 }
 
 // `infra/../main.ts` → `main.ts`: a repository-relative path, as code scanning and annotations want it.
