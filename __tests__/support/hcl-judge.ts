@@ -51,10 +51,17 @@ export class HclJudge {
 
   private constructor(private readonly providers: EchoProviders) {}
 
-  /** Synthesizes `build`'s single stack both ways and has terraform read each. */
-  public async judge(build: (app: App) => void): Promise<Verdict> {
+  /**
+   * Synthesizes `build`'s single stack both ways and has terraform read each;
+   * `edit` rewrites the text of both synthesized files first (the same
+   * expression put where the library would refuse it).
+   */
+  public async judge(build: (app: App) => void, edit?: (text: string) => string): Promise<Verdict> {
     const jsonDir = onlyStack(synthApp(build, false));
     const hclDir = onlyStack(synthApp(build, true));
+    if (edit !== undefined) {
+      for (const file of [path.join(jsonDir, 'cdk.tf.json'), path.join(hclDir, 'cdk.tf')]) fs.writeFileSync(file, edit(fs.readFileSync(file, 'utf8')));
+    }
     const generate = importsWithoutResource(jsonDir);
     const vars = variablesWithoutDefault(jsonDir);
     const [json, hcl] = await Promise.all([this.read(jsonDir, generate, vars), this.read(hclDir, generate, vars)]);
@@ -72,7 +79,7 @@ export class HclJudge {
     // Import blocks with no resource behind them need configuration generated.
     const generate = generateConfig ? ['-generate-config-out=generated.tf'] : [];
     const plan = await terraformAsync(dir, ['plan', '-input=false', '-json', '-out=plan.bin', '-lock=false', ...generate], { env, allowFailure: true });
-    if (plan.code !== 0) return { outcome: 'failed', reading: diagnostics(plan.stdout) };
+    if (plan.code !== 0) return { outcome: 'failed', reading: crash(plan.stderr) ?? diagnostics(plan.stdout) };
     const show = await terraformAsync(dir, ['show', '-json', 'plan.bin'], { env });
     return { outcome: 'ok', reading: readingOf(JSON.parse(show.stdout), dir) };
   }
@@ -131,6 +138,12 @@ function diagnostics(stdout: string): unknown {
     .filter((m) => m.type === 'diagnostic' && m.diagnostic.severity === 'error')
     .map((m) => ({ summary: m.diagnostic.summary, detail: m.diagnostic.detail, address: m.diagnostic.address }))
     .sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
+}
+
+/** The panic's message when terraform crashed (it prints no diagnostic then, only a stack trace). */
+function crash(stderr: string): unknown {
+  const panic = /^panic: (.*)$/m.exec(stderr);
+  return panic === null ? undefined : [{ summary: 'terraform crashed', detail: panic[1] }];
 }
 
 function errorsOf(text: string): unknown {

@@ -3,6 +3,7 @@
 // schema.ts. The name grammars both use are in kubernetes-names.ts.
 import { isPlainObject } from '../core/plain-object';
 import { isUnresolved, Problems } from '../core/problems';
+import { isTokenKey } from '../core/token-keys';
 import { cidrFamily, isDualStackCidrStrings } from './cidr';
 import { ANNOTATIONS_MAX_BYTES, isDnsSubdomain, isLabelValue, isQualifiedName, KEY_RULE, NAME_RULE, VALUE_RULE } from './kubernetes-names';
 import { checkNodeSpecificAnnotations } from './node-annotations';
@@ -126,7 +127,8 @@ function checkKeyValues(map: { [key: string]: string } | undefined, path: string
   let sized = true;
   for (const key of Object.keys(map)) {
     const value = map[key];
-    if (!isUnresolved(key)) {
+    // A key given as a token (a string or number token) is Terraform's to work out: its grammar is the API server's to check.
+    if (!isTokenKey(key)) {
       // The API server checks annotation keys lowercased; label keys as given.
       if (!isQualifiedName(labels ? key : key.toLowerCase())) problems.add(`${path}/${key}`, key, `a key that is ${KEY_RULE}`);
       // Counted as Terraform sends them: in NFC.
@@ -137,7 +139,11 @@ function checkKeyValues(map: { [key: string]: string } | undefined, path: string
       sized = false;
       continue;
     }
-    if (labels && !isLabelValue(value)) problems.addUnderKey(key, `${path}/${key}`, value, `a label value that is ${VALUE_RULE}`);
+    if (labels && !isLabelValue(value)) {
+      // Under a key Terraform works out, the key cannot be judged: the value is concealed.
+      if (isTokenKey(key)) problems.addConcealed(`${path}/${key}`, value, `a label value that is ${VALUE_RULE}`);
+      else problems.addUnderKey(key, `${path}/${key}`, value, `a label value that is ${VALUE_RULE}`);
+    }
     if (!labels) bytes += Buffer.byteLength(value.normalize('NFC'), 'utf8');
   }
   if (!labels && sized && bytes > ANNOTATIONS_MAX_BYTES) {

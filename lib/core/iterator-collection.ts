@@ -9,6 +9,7 @@ import { literalValueOf } from './literal-text';
 import { isPlainObject } from './plain-object';
 import { isUnresolved } from './problems';
 import { listShapeProblemIn } from './snapshot';
+import { isTokenKey } from './token-keys';
 
 /** The known collection of `iterator` as a map of instance key to element; undefined when it is not known at synth time. */
 export function knownCollection(scope: IConstruct, iterator: unknown): { [key: string]: unknown } | undefined {
@@ -25,6 +26,9 @@ export function knownCollection(scope: IConstruct, iterator: unknown): { [key: s
     if (texts.some((t) => t === undefined)) return undefined;
     return Object.fromEntries((texts as string[]).map((e) => [e, e]));
   }
+  // A key given as a token is Terraform's to work out (token-keys.ts): its text is not known at synth.
+  const map = (forEach as { map?: unknown }).map;
+  if (isPlainObject(map) && Object.keys(map).some(isTokenKey)) return undefined;
   let collection: unknown;
   try {
     collection = resolvedForOutput(scope, forEach._getForEachExpression());

@@ -203,8 +203,11 @@ export function checkRepetition(props: { readonly forEach?: unknown; readonly co
     } catch {
       problems.add('props/forEach', forEach, ITERATOR_RULE);
     }
-    // A collection that is a reference (a variable's map) is Terraform's to read.
-    if (typeof collection !== 'string' && !isUnresolved(collection)) checkWrittenStrings(collection, 'props/forEach', problems, scope === undefined ? undefined : { construct: scope });
+    // cdktf's map iterator hands its map over as one string token (Token.asString(map)): the map
+    // in code is what is written. A collection that is a reference (a variable's map) is Terraform's to read.
+    const inCode = (forEach as { map?: unknown }).map;
+    const written = isPlainObject(inCode) && !isUnresolved(inCode) ? inCode : collection;
+    if (typeof written !== 'string' && !isUnresolved(written)) checkWrittenStrings(written, 'props/forEach', problems, scope === undefined ? undefined : { construct: scope });
     // cdktf writes a list iterator's strings into `toset([...])` unescaped: a quote, a backslash or a
     // line break there makes an expression Terraform cannot read.
     const list = iteratorList(forEach) ?? [];

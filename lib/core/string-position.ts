@@ -26,6 +26,7 @@ import { resolvedForOutput } from './hcl-writer';
 import { knownCollection } from './iterator-collection';
 import { parseTemplate, templateTraversalRoots, Traversal } from './terraform-template';
 import { TextGrammar, TextSegment } from './text-grammar';
+import { isTokenKey, tokenKeyProblem, writtenKey } from './token-keys';
 
 /** A position that takes a string, and its rules. */
 export interface StringPosition {
@@ -183,12 +184,17 @@ export function tokenTraversalRoots(value: unknown, scope: IConstruct | undefine
  */
 const ANY_TEXT: StringPosition = { rule: 'a string', anyType: true };
 
+/** An object key given as a token: a string (Terraform converts the key to one), read as any text is. */
+const KEY_TEXT: StringPosition = { rule: 'a key: a string' };
+
 /**
  * Every string of a value written as one Terraform attribute (a manifest, a
- * map of labels) read through the pipeline at its path: `value`'s strings as
- * any text, its object keys as text that holds no template sequence
- * (Terraform reads a key as a template too: a sequence there would change
- * the key). `concealedUnder(key)` says which entries show no value.
+ * map of labels, a for_each collection) read through the pipeline at its
+ * path: `value`'s strings as any text; its object keys, which Terraform reads
+ * as templates too, as text that holds no template sequence (a sequence
+ * there would change the key), or as a token Terraform knows at plan
+ * (token-keys.ts), whose value is concealed (its key cannot be judged).
+ * `concealedUnder(key)` says which entries show no value.
  */
 export function checkWrittenStrings(value: unknown, path: string, problems: Problems, referencesFrom: ReferenceScope | undefined, concealedUnder: (key: string) => boolean = () => false, concealed = false): void {
   if (typeof value === 'string') {
@@ -198,11 +204,19 @@ export function checkWrittenStrings(value: unknown, path: string, problems: Prob
   } else if (value !== null && typeof value === 'object' && !isUnresolved(value)) {
     for (const [key, item] of Object.entries(value)) {
       const at = `${path}/${withLiteralTexts(key)}`;
-      if (/[$%]\{|TfToken\[/.test(key) && literalValueOfKey(key) === undefined) {
-        problems.add(at, key, 'a key without "${" or "%{" (Terraform reads an object key as a template: a sequence would change the key)');
+      const tokenKey = isTokenKey(key);
+      if (tokenKey) {
+        if (checkString(key, { ...KEY_TEXT, referencesFrom }, problems, at) === undefined) continue;
+        const problem = tokenKeyProblem(key, referencesFrom?.construct);
+        if (problem !== undefined) {
+          problems.add(at, (referencesFrom && writtenKey(key, referencesFrom.construct)) ?? key, problem);
+          continue;
+        }
+      } else if (/[$%]\{/.test(key) && literalValueOfKey(key) === undefined) {
+        problems.add(at, key, 'a key without "${" or "%{" (Terraform reads an object key as a template: a sequence would change the key); for a key Terraform works out, give a token (a variable, Fn.* of literals)');
         continue;
       }
-      checkWrittenStrings(item, at, problems, referencesFrom, concealedUnder, concealed || concealedUnder(key));
+      checkWrittenStrings(item, at, problems, referencesFrom, concealedUnder, concealed || tokenKey || concealedUnder(key));
     }
   }
 }

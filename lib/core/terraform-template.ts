@@ -417,10 +417,31 @@ const KEYWORDS = ['true', 'false', 'null', 'for', 'in', 'if', 'else', 'endif', '
  * that needs at least one root errs towards accepting.
  */
 export function templateTraversalRoots(source: string): string[] | undefined {
-  if (!/[$%]\{/.test(source)) return [];
+  return templateNames(source)?.references.map((r) => r.root);
+}
+
+/** The names the sequences of a template use (templateNames). */
+export interface TemplateNames {
+  /** Each traversal's root and the attribute names that follow it (`data.http.x.body` → data; http, x, body). */
+  readonly references: readonly { readonly root: string; readonly attributes: readonly string[] }[];
+  /** Each function called, with its namespace as written (`uuid`, `core::uuid`, `provider::aws::arn_parse`). */
+  readonly functions: readonly string[];
+}
+
+/**
+ * The traversals (as templateTraversalRoots finds their roots) and the
+ * function calls (an identifier before `(`: hashicorp/hcl v2.23.0
+ * `hclsyntax/parser.go`, `FunctionCallExpr`, namespaced with `::`) in the
+ * sequences of template `source`, nested templates included; undefined when
+ * HCL would refuse the template.
+ */
+export function templateNames(source: string): TemplateNames | undefined {
+  if (!/[$%]\{/.test(source)) return { references: [], functions: [] };
   const scanned = scanBareTemplate(source);
   if ('error' in scanned || directiveError(scanned.tokens) !== undefined) return undefined;
-  const roots: string[] = [];
+  const references: { root: string; attributes: string[] }[] = [];
+  const functions: string[] = [];
+  const isSymbol = (t: MainToken | undefined, text: string) => t?.type === 'symbol' && t.text === text;
   const walk = (body: readonly MainToken[]) => {
     body.forEach((t, i) => {
       if (t.type === 'string') {
@@ -428,13 +449,20 @@ export function templateTraversalRoots(source: string): string[] | undefined {
         return;
       }
       if (t.type !== 'ident' || KEYWORDS.includes(t.text)) return;
-      const before = body[i - 1];
       const after = body[i + 1];
-      if (before?.type === 'symbol' && (before.text === '.' || before.text === '::')) return;
-      if (after?.type === 'symbol' && (after.text === '(' || after.text === '::' || after.text === '=')) return;
-      roots.push(t.text);
+      if (isSymbol(after, '(')) {
+        let name = t.text;
+        for (let j = i - 1; isSymbol(body[j], '::') && body[j - 1]?.type === 'ident'; j -= 2) name = `${(body[j - 1] as { text: string }).text}::${name}`;
+        functions.push(name);
+        return;
+      }
+      if (isSymbol(body[i - 1], '.') || isSymbol(body[i - 1], '::')) return;
+      if (isSymbol(after, '::') || isSymbol(after, '=')) return;
+      const attributes: string[] = [];
+      for (let j = i + 1; isSymbol(body[j], '.') && body[j + 1]?.type === 'ident'; j += 2) attributes.push((body[j + 1] as { text: string }).text);
+      references.push({ root: t.text, attributes });
     });
   };
   for (const token of scanned.tokens) if (token.type === 'sequence') walk(token.body);
-  return roots;
+  return { references, functions };
 }
