@@ -25,11 +25,23 @@ const CDKTF_ONLY = [
   // validators of the CI formats, real Terraform 1.11 plans, the aws provider's region lists, HashiCorp's
   // version-constraint tables (the explain and synth tests of both frameworks still run in both passes).
   '<rootDir>/__tests__/explain/html-report.browser.test.ts',
+  '<rootDir>/__tests__/explain/find-chromium.test.ts',
   '<rootDir>/__tests__/explain/ci-formats.test.ts',
   '<rootDir>/__tests__/explain/terraform-1-11.terraform.test.ts',
   '<rootDir>/__tests__/warehouse/aws-regions.test.ts',
   '<rootDir>/__tests__/core/version-constraint.upstream.test.ts',
 ];
+// The browser test (a real Chrome or Chromium: scripts/find-chromium.ts) fails where no browser can be
+// found, saying how to provide one; SKIP_BROWSER_TEST=1 leaves it out of a local run instead, said on
+// stderr. CI always runs it: the variable is refused there (CI set, or .ci/run).
+const BROWSER_TEST = '<rootDir>/__tests__/explain/html-report.browser.test.ts';
+const skipBrowserTest = process.env.SKIP_BROWSER_TEST === '1';
+if (skipBrowserTest && process.env.CI) {
+  throw new Error('SKIP_BROWSER_TEST=1 is refused in CI (CI is set): the browser test always runs there');
+}
+if (skipBrowserTest) {
+  process.stderr.write('jest: SKIP_BROWSER_TEST=1: the browser test (__tests__/explain/html-report.browser.test.ts) is left out of this run\n');
+}
 // Each published package is tested once, in the pass of its own framework.
 const PACKAGE_TESTS = {
   cdktf: '<rootDir>/__tests__/packaging/cdktf-package.test.ts',
@@ -52,6 +64,7 @@ function project(name) {
     testPathIgnorePatterns: [
       '/node_modules/',
       ...(name === 'cdktn' ? CDKTF_ONLY : []),
+      ...(skipBrowserTest ? [BROWSER_TEST] : []),
       ...Object.entries(PACKAGE_TESTS).filter(([framework]) => framework !== name).map(([, file]) => file),
     ],
     moduleNameMapper,

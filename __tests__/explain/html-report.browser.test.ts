@@ -1,5 +1,7 @@
-// The HTML page in a real browser: Debian's Chromium (/usr/bin/chromium,
-// installed by scripts/install-chromium.sh) driven by playwright-core. The
+// The HTML page in a real browser: Chrome or Chromium as scripts/find-chromium.ts
+// finds it (CHROMIUM_PATH, an installed one, playwright's download; CI installs
+// Debian's with scripts/install-chromium.sh) driven by playwright-core; none
+// found fails here with how to provide one. The
 // real-looking plan (rename, content, binding, node labels, delete, drift,
 // hostile strings) and a plan of 7,000 changes, each opened from a file:
 // no console error, no request but the page's own, the filters by action and
@@ -14,20 +16,20 @@ import { Browser, chromium, Page } from 'playwright-core';
 import { PlanExplanation } from '../../lib';
 import { escapeForLine } from '../../lib/core/server-text';
 import { renderHtml } from '../../lib/explain/render-html';
+import { findChromium } from '../../scripts/find-chromium';
 import { buildReport } from '../../lib/explain/report';
 import { bigFixture, CardText, expectedCards, HOSTILE_SHORT, realisticExplanation, SCREENSHOT } from './html-report.support';
 
-const CHROMIUM = '/usr/bin/chromium';
 const BIG = 7000;
 
 let browser: Browser;
 let dir: string;
 
 beforeAll(async () => {
-  if (!fs.existsSync(CHROMIUM)) {
-    throw new Error(`Chromium is not installed at ${CHROMIUM}: run scripts/install-chromium.sh (it installs Debian's chromium package; .ci/run does it before npm test)`);
-  }
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const found = findChromium();
+  if ('problem' in found) throw new Error(`the browser test needs a browser: ${found.problem}`);
+  process.stdout.write(`browser test: ${found.path} (${found.source})\n`);
+  browser = await chromium.launch({ executablePath: found.path, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'explain-html-browser-'));
 }, 60_000);
 
