@@ -14,7 +14,7 @@ import { ALL_GATES, ExplainGate } from '../explain/gates';
 import { ExplainCiOptions, PlanExplanation } from '../explain/plan-explanation';
 import { renderStacksGithub, renderStacksHtml, renderStacksJson, renderStacksMarkdownParts, renderStacksSarif, renderStacksText, StackReport } from '../explain/render-stacks';
 import { CommandIo, oneLineError, PROCESS_IO, Subcommand } from './command';
-import { commandName } from './own-package';
+import { commandName } from '../core/own-package';
 
 /** Exit codes of `explain`. */
 export const EXPLAIN_EXIT = { OK: 0, UNREADABLE: 1, USAGE: 2, GATE: 3 } as const;

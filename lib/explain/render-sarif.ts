@@ -2,7 +2,7 @@
 // one result per risky construct located on the line that declared it, so that
 // GitHub code scanning shows it in the pull request's diff. The tests validate
 // it against the SARIF 2.1.0 JSON schema.
-import { ownPackage } from '../cli/own-package';
+import { ownPackage } from '../core/own-package';
 import { constructName, actionAndCause } from './render-text';
 import { RISK_RULES, Risk, sourceLocation, underSourceRoot } from './risks';
 
