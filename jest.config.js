@@ -27,6 +27,10 @@ const CDKTF_ONLY = [
   '<rootDir>/__tests__/explain/html-report.browser.test.ts',
   '<rootDir>/__tests__/explain/find-chromium.test.ts',
   '<rootDir>/__tests__/explain/ci-formats.test.ts',
+  // GitHub's runner parser (a port, against the runner's own tables) and GitHub's Markdown renderer (cmark-gfm)
+  // judging the renderings: framework-free.
+  '<rootDir>/__tests__/explain/runner-commands.upstream.test.ts',
+  '<rootDir>/__tests__/explain/forgery.test.ts',
   '<rootDir>/__tests__/explain/terraform-1-11.terraform.test.ts',
   '<rootDir>/__tests__/warehouse/aws-regions.test.ts',
   '<rootDir>/__tests__/core/version-constraint.upstream.test.ts',

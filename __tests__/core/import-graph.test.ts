@@ -2,7 +2,9 @@
 // again from its own imports (issue 26 item 2: cluster/schema.ts and
 // cluster/validation.ts once imported each other, the name grammars now sit in
 // kubernetes-names.ts, which both import; core/validation-error.ts and
-// core/validation-message.ts both import validation-problem.ts).
+// core/validation-message.ts both import validation-problem.ts). The floors:
+// core/ below everything, cli/ on top; nothing below reaches up (issue 30 item 6:
+// explain/render-sarif.ts once imported cli/own-package.ts).
 import * as fs from 'fs';
 import * as path from 'path';
 import * as ts from 'typescript';
@@ -53,9 +55,31 @@ function cycles(graph: Map<string, string[]>): string[][] {
   return found;
 }
 
+/** Whether `file` is under lib's folder `folder`. */
+const under = (file: string, folder: string) => !path.relative(path.join(LIB, folder), file).startsWith('..');
+
+/** Each import (`importer -> imported`, relative to lib) for which `breaks(importer, imported)` holds. */
+function importsWhere(graph: Map<string, string[]>, breaks: (importer: string, imported: string) => boolean): string[] {
+  const out: string[] = [];
+  for (const [file, imports] of graph) for (const imported of imports) if (breaks(file, imported)) out.push(`${path.relative(LIB, file)} -> ${path.relative(LIB, imported)}`);
+  return out;
+}
+
+/** The floors: core/ imports only core/; nothing outside cli/ imports cli/ (the command sits on top of the library). */
+const reachesUp = (importer: string, imported: string) => (under(importer, 'core') && !under(imported, 'core')) || (!under(importer, 'cli') && under(imported, 'cli'));
+
 describe('lib import graph', () => {
   test('GIVEN every module of lib THEN no import cycle', () => {
     expect(cycles(importGraph())).toEqual([]);
+  });
+
+  test('GIVEN the floors THEN core/ imports only core/, and no module outside cli/ (explain/ above all) imports cli/', () => {
+    const graph = importGraph();
+    expect(importsWhere(graph, reachesUp)).toEqual([]);
+    // The rule has teeth: lib with render-sarif.ts importing cli/own-package.ts again, as it did, breaks it.
+    const sarif = path.join(LIB, 'explain', 'render-sarif.ts');
+    const before = new Map(graph).set(sarif, [...graph.get(sarif)!, path.join(LIB, 'cli', 'own-package.ts')]);
+    expect(importsWhere(before, reachesUp)).toEqual(['explain/render-sarif.ts -> cli/own-package.ts']);
   });
 
   test('GIVEN the validation error and its message format THEN both import the problem module and not each other', () => {

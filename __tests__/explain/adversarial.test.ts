@@ -13,6 +13,7 @@ import { synthApp } from '../support/synth';
 import { App, TerraformStack } from '../../lib/core/framework';
 import { AuthenticationProfile, AwsProvider, KubernetesProvider, NodeList, NodeListMode, ReplaceTriggerKind } from '../../lib';
 import { hostileString } from '../support/hostile-strings';
+import { renderGfm, tableRows } from '../support/gfm';
 import { PLAN_HEADER, reportIsValid, runCommand } from './support';
 import fc from 'fast-check';
 import { Construct } from 'constructs';
@@ -68,7 +69,7 @@ describe('explain: large plans (finding 1)', () => {
     expect(text).toContain('      w4999 labels example.com/l29: "a" → "b"');
     const markdown = explanation.toMarkdown().split('\n');
     expect(markdown.filter((l) => l.startsWith('| `~` | `nodes` |'))).toHaveLength(1);
-    expect(markdown.filter((l) => /^- w\d+ labels example\.com\/l\d+: "a" → "b"$/.test(l))).toHaveLength(5000 * 30);
+    expect(markdown.filter((l) => /^- `w\d+` `labels example\.com\/l\d+`: `"a"` → `"b"`$/.test(l))).toHaveLength(5000 * 30);
   });
 
   test('GIVEN 130,000 resources these constructs did not make THEN the text lists each', () => {
@@ -112,38 +113,14 @@ describe('explain: deep nesting (finding 12)', () => {
   });
 });
 
-// commonmark.js (the CommonMark reference parser; a dev dependency of the docs tools) has no types here.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const commonmark = require('commonmark');
-
-/** A GFM table row's cells, as cmark-gfm splits them: at each `|` not taken by a backslash escape; then `\|` → `|` in each. */
-function gfmCells(row: string): string[] {
-  const cells: string[] = [];
-  let cell = '';
-  for (let i = 0; i < row.length; i++) {
-    if (row[i] === '\\' && i + 1 < row.length) {
-      cell += row[i] + row[i + 1];
-      i++;
-    } else if (row[i] === '|') {
-      cells.push(cell);
-      cell = '';
-    } else cell += row[i];
-  }
-  cells.push(cell);
-  return cells.slice(1, -1).map((c) => c.trim().replace(/\\\|/g, '|'));
-}
-
-/** What a cell shows, read by CommonMark: its text, or the name of the first markup (link, HTML, emphasis, …) it would render. */
-function cellText(cell: string): string {
-  const walker = new commonmark.Parser().parse(cell).walker();
-  let text = '';
-  for (let event = walker.next(); event !== null; event = walker.next()) {
-    const type: string = event.node.type;
-    if (!event.entering || type === 'document' || type === 'paragraph') continue;
-    if (type !== 'text' && type !== 'code') return `<markup: ${type}>`;
-    text += event.node.literal;
-  }
-  return text;
+/** What each cell of each body row of the Markdown's tables reads as GitHub renders it (cmark-gfm): its text and code, any other markup named. */
+function renderedRows(markdown: string): string[][] {
+  return tableRows(renderGfm(markdown)).map((row) =>
+    row.map((cell) => {
+      let code = 0;
+      return cell.skeleton.map((t) => (t === '<code>{code}</code>' ? cell.code[code++] : t.startsWith('<') ? `<markup: ${t}>` : t)).join('');
+    }),
+  );
 }
 
 /** Decodes the character references the Markdown's raw HTML uses. */
@@ -160,8 +137,7 @@ describe('explain: Markdown code spans (finding 2)', () => {
   test('GIVEN the findings\' addresses, construct paths and node names with backtick runs, pipes, HTML and links THEN each cell reads literally', () => {
     const address = 'aws_s3_bucket.x["``<img src=https://evil.example/t.png> [Approve this PR](https://evil.example) ``"]';
     const markdown = PlanExplanation._fromPlanAndMap(otherAt(address), stack).toMarkdown();
-    const row = markdown.split('\n').find((l) => l.includes('aws_s3_bucket'))!;
-    expect(gfmCells(row).map(cellText)).toEqual(['-', address, 'delete', 'deleted by the plan']);
+    expect(renderedRows(markdown)).toEqual([['-', address, 'delete', 'deleted by the plan']]);
 
     // cases/53: a construct path and a node name that hold backtick runs, pipes and HTML.
     const config = {
@@ -181,28 +157,24 @@ describe('explain: Markdown code spans (finding 2)', () => {
       ],
     };
     const nodeMarkdown = PlanExplanation._fromPlanAndMap(plan, ConstructMap.fromStackConfig(config)).toMarkdown().split('\n');
-    const nodeRow = nodeMarkdown.find((l) => l.startsWith('| `-` |'))!;
-    expect(gfmCells(nodeRow).map(cellText)).toEqual(['-', 'a``|<b>x</b>```|`', '', 'delete', 'deleted by the plan', '']);
+    expect(renderedRows(nodeMarkdown.join('\n'))).toEqual([['-', 'a``|<b>x</b>```|`', '', 'delete', 'deleted by the plan', '']]);
     // The collapsible section's summary is raw HTML: the path reads literally once its entities are decoded.
     const summary = nodeMarkdown.find((l) => l.startsWith('<summary>'))!;
     expect(summary.replace(/<\/?(?:summary|code)>/g, '')).not.toMatch(/[<>]/);
     expect(decodeEntities(summary.replace(/<\/?(?:summary|code)>/g, ''))).toBe('- a``|<b>x</b>```|`: delete');
   });
 
-  test('GIVEN any text of the hostile alphabet and Markdown syntax THEN its code span in a table cell reads as the text itself', () => {
+  test('GIVEN any text of the hostile alphabet and Markdown syntax THEN its code span in a table cell reads as the text itself (GitHub\'s renderer, cmark-gfm)', () => {
     const markdownSyntax = fc.constantFrom('`', '``', '```', ' ', '|', '\\|', '\\', '<b>x</b>', '[a](https://e.example)', '![i](x.png)', '*', '_', '&amp;', '<!--');
     fc.assert(
       fc.property(hostileString({ plain: markdownSyntax, maxFragments: 8 }), (value) => {
         // The report shows every value escaped onto one line first: that is the text a cell must keep.
         const explanation = PlanExplanation._fromPlanAndMap(otherAt(`aws_s3_bucket.x[${JSON.stringify(value)}]`), stack);
         const shown = explanation.changes[0].address;
-        const row = explanation.toMarkdown().split('\n').find((l) => l.endsWith('| delete | deleted by the plan |'))!;
-        const cells = gfmCells(row);
-        expect(cells).toHaveLength(4);
-        expect(cellText(cells[1])).toBe(shown);
+        expect(renderedRows(explanation.toMarkdown())).toEqual([['-', shown, 'delete', 'deleted by the plan']]);
         // Any one-line text, backslashes unescaped.
         const line = escapeForLine(value, false);
-        expect(cellText(gfmCells(`| ${codeSpan(line)} |`)[0])).toBe(line);
+        expect(renderedRows(`| x |\n|---|\n| ${codeSpan(line)} |`)).toEqual([[line]]);
       }),
       { numRuns: 500 },
     );
@@ -485,7 +457,7 @@ describe('explain: drift of other resources, credential-looking keys (findings 9
     const explanation = PlanExplanation._fromPlanAndMap(plan, ConstructMap.fromStackConfig(nodeStack(0)));
     const markdown = explanation.toMarkdown();
     expect(markdown).not.toContain('no longer in the configuration');
-    expect(markdown).toContain('#### Changed outside Terraform\n\n| | Address | Action | Cause |\n|---|---|---|---|\n| `~` | `aws_s3_bucket.b` | changed outside Terraform | changed outside Terraform |');
+    expect(markdown).toContain('#### Changed outside Terraform\n\n| | Address | Action | Cause |\n|---|---|---|---|\n| `~` | `aws_s3_bucket.b` | changed outside Terraform | `changed outside Terraform` |');
     expect(explanation.toText()).toContain('Changed outside Terraform:\n  ~ aws_s3_bucket.b changed outside Terraform\n');
   });
 

@@ -256,7 +256,7 @@ describe('Markdown parts', () => {
       expect(lines.filter((l) => l === '<details>').length).toBe(lines.filter((l) => l === '</details>').length);
     });
     const all = parts.join('\n');
-    expect(all.split('\n').filter((l) => /^- node-\d+-\d+ labels pool: "a" → /.test(l))).toHaveLength(3500);
+    expect(all.split('\n').filter((l) => /^- `node-\d+-\d+` `labels pool`: `"a"` → /.test(l))).toHaveLength(3500);
     expect(all.split('\n').filter((l) => l.startsWith('| `-` | `null_resource.gone_'))).toHaveLength(3500);
     // The same plan gives the same parts: a CI step can update its comments in place.
     expect(bigReport(3500).toMarkdownParts()).toEqual(parts);

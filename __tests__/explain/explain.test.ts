@@ -258,9 +258,10 @@ describe('explain: what is shown', () => {
     const rows = markdown.split('\n').filter((l) => l.startsWith('| `~` | `nodes`'));
     expect(rows).toHaveLength(1);
     for (const row of rows) expect(row.replace(/\\\|/g, '').split('|')).toHaveLength(8);
-    // The change itself, one list item in the construct's section, its syntax escaped.
-    expect(markdown.split('\n').filter((l) => l.startsWith('- n1 labels a\\|b'))).toHaveLength(1);
-    expect(markdown).not.toContain('<script>');
+    // The change itself, one list item in the construct's section, the key and the values in code spans (one
+    // backtick inside: fences of two), so that the syntax in them reads literally (forgery.test.ts renders it).
+    expect(markdown.split('\n').filter((l) => l === '- `n1` ``labels a|b`c*d_<script>[x](y)\\u000a| --- |``: `"x"` → ``"a|b`c*d_<script>[x](y)\\n| --- |"``')).toHaveLength(1);
+    expect(markdown.split('\n').filter((l) => l.includes('<script>'))).toHaveLength(1);
     expect(explained.toText().split('\n').filter((l) => l.includes(' n1 labels a|b'))).toHaveLength(1);
   });
 
@@ -402,7 +403,7 @@ describe('explain: the command', () => {
   test('GIVEN a plan JSON file THEN 0 and the report on stdout; --fail-on delete THEN 3, the report still written; --fail-on replace THEN 0', async () => {
     const ok = await runCommand(['explain', '--plan', planFile, '--stack', jsonDir, '--format', 'markdown']);
     expect(ok).toMatchObject({ code: 0, stderr: '' });
-    expect(ok.stdout).toContain('| `-` | `dashboard` | RestrictionPolicy | delete | deleted by the plan | `__tests__/explain/explain.test.ts:');
+    expect(ok.stdout).toContain('| `-` | `dashboard` | `RestrictionPolicy` | delete | `deleted by the plan` | `__tests__/explain/explain.test.ts:');
     const gated = await runCommand(['explain', '--plan', planFile, '--stack', jsonDir, '--fail-on', 'delete']);
     expect(gated).toMatchObject({ code: 3, stderr: 'explain: --fail-on matched: delete' });
     expect(gated.stdout).toContain('  - dashboard (RestrictionPolicy) delete: deleted by the plan [__tests__/explain/explain.test.ts:');

@@ -127,7 +127,7 @@ describe('explain: a Terraform 1.16 plan with a deferred delete and action invoc
     const markdown = await runCommand(['explain', '--plan', FIXTURE, '--stack', stack, '--format', 'markdown']);
     expect(markdown.stdout).toContain('#### Deferred to a later plan\n\n| | Construct | Class | Action | Cause | Declared at |');
     expect(markdown.stdout).toContain(
-      '#### Actions\n\n| Action | When | Resource |\n|---|---|---|\n| `action.aws_lambda_invoke.notify` | after update | `analysts` profile `aws_redshift_authentication_profile.analysts_9D5AF161` |',
+      '#### Actions\n\n| Action | When | Resource |\n|---|---|---|\n| `action.aws_lambda_invoke.notify` | `after update` | `analysts` profile `aws_redshift_authentication_profile.analysts_9D5AF161` |',
     );
     for (const out of [json.stdout, markdown.stdout]) expect(out).not.toContain('hunter2');
   });

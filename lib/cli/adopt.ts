@@ -27,7 +27,7 @@ import {
   RefusedResource,
 } from './adopted-module';
 import { CommandIo, PROCESS_IO, Subcommand } from './command';
-import { commandName, ownPackage } from './own-package';
+import { commandName, ownPackage } from '../core/own-package';
 
 type Kind = 'profiles' | 'policies' | 'nodes';
 

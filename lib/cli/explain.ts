@@ -12,9 +12,11 @@ import { escapeForLine, serverExcerpt } from '../core/server-text';
 import { ConstructMap } from '../explain/construct-map';
 import { ALL_GATES, ExplainGate } from '../explain/gates';
 import { ExplainCiOptions, PlanExplanation } from '../explain/plan-explanation';
+import { renderGithubLog } from '../explain/render-github';
+import { escapeWorkflowCommandsInLine, escapeWorkflowCommandsInText } from '../explain/workflow-command-text';
 import { renderStacksGithub, renderStacksHtml, renderStacksJson, renderStacksMarkdownParts, renderStacksSarif, renderStacksText, StackReport } from '../explain/render-stacks';
 import { CommandIo, oneLineError, PROCESS_IO, Subcommand } from './command';
-import { commandName } from './own-package';
+import { commandName } from '../core/own-package';
 
 /** Exit codes of `explain`. */
 export const EXPLAIN_EXIT = { OK: 0, UNREADABLE: 1, USAGE: 2, GATE: 3 } as const;
@@ -47,8 +49,9 @@ export function explainUsage(): string {
     '  --fail-on LIST  exit 3 when the plan replaces or deletes a resource, or found drift (comma-separated)',
     '  --no-color      no colour in the text report (also when NO_COLOR is set; colour only on a terminal)',
     '  --format github annotations on the lines that declared replaced, deleted and drifted constructs',
-    '                  (::error for a --fail-on gate), the text report for the log, and the Markdown',
-    '                  appended to the job summary ($GITHUB_STEP_SUMMARY)',
+    '                  (::error for a --fail-on gate), the text report for the log (between ::stop-commands::',
+    '                  and its token: no command runs from it), and the Markdown appended to the job summary',
+    '                  ($GITHUB_STEP_SUMMARY)',
     '  --format sarif  SARIF 2.1.0 for code scanning, one result per risky construct on its declaring line',
     '  --app-out DIR   explain every stack of an app: DIR is cdktf.out (its manifest.json names the stacks);',
     '                  --plan is then the plan file\'s name inside each stack\'s directory (e.g. tfplan)',
@@ -135,7 +138,8 @@ export async function runExplain(argv: string[], io: CommandIo = PROCESS_IO): Pr
       unread = [...new Set(stacks.flatMap((s) => s.explanation._unreadKeys))];
     }
   } catch (e) {
-    io.stderr(`explain: ${unreadableMessage(e)}`);
+    // The message may quote the plan (a key, a value received), and stderr is in the job log too.
+    io.stderr(escapeWorkflowCommandsInText(`explain: ${unreadableMessage(e)}`));
     return EXPLAIN_EXIT.UNREADABLE;
   }
   // A newer Terraform's additions are named, not dropped silently: they may hold changes the report cannot show.
@@ -161,9 +165,9 @@ function renderOne(io: CommandIo, format: string, explanation: PlanExplanation, 
     case 'sarif':
       return explanation.toSarif(ci);
     case 'github':
-      // The annotations, then the text for the log; the Markdown goes to the job summary.
+      // The annotations, then the text for the log (no command processed in it); the Markdown goes to the job summary.
       writeJobSummary(io, explanation.toMarkdown());
-      return [...explanation.toGithubAnnotations(ci), explanation.toText()].join('\n');
+      return renderGithubLog(explanation.toGithubAnnotations(ci), explanation.toText());
     default:
       return explanation.toText({ color });
   }
@@ -183,7 +187,7 @@ function renderMany(io: CommandIo, format: string, stacks: readonly StackReport[
       return renderStacksSarif(stacks, gates, ci.sourceRoot);
     case 'github':
       writeJobSummary(io, renderStacksMarkdownParts(stacks).join('\n'));
-      return [...renderStacksGithub(stacks, gates, ci.sourceRoot), renderStacksText(stacks, false)].join('\n');
+      return renderGithubLog(renderStacksGithub(stacks, gates, ci.sourceRoot), renderStacksText(stacks, false));
     default:
       return renderStacksText(stacks, color);
   }
@@ -267,7 +271,7 @@ export function unreadWarning(keys: readonly string[]): string {
   const named = keys.slice(0, UNREAD_NAMED).map((k) => JSON.stringify(k.length > 60 ? `${k.slice(0, 60)}…` : k));
   const more = keys.length > UNREAD_NAMED ? ` and ${keys.length - UNREAD_NAMED} more` : '';
   const noun = keys.length === 1 ? 'a top-level key' : `${keys.length} top-level keys`;
-  return escapeForLine(`explain: warning: the plan has ${noun} this version of explain does not read, left out of the report: ${named.join(', ')}${more} (from a Terraform newer than 1.16?)`, false);
+  return escapeWorkflowCommandsInLine(escapeForLine(`explain: warning: the plan has ${noun} this version of explain does not read, left out of the report: ${named.join(', ')}${more} (from a Terraform newer than 1.16?)`, false));
 }
 
 function usageError(io: CommandIo, message: string): number {

@@ -8,7 +8,7 @@ import { escapeForLine } from '../core/server-text';
 import { ADOPT_COMMAND } from './adopt';
 import { EXPLAIN_COMMAND } from './explain';
 import { CommandIo, oneLineError, PROCESS_IO, Subcommand } from './command';
-import { commandName } from './own-package';
+import { commandName } from '../core/own-package';
 
 /** The subcommands, in the order the help lists them. */
 export const SUBCOMMANDS: readonly Subcommand[] = [ADOPT_COMMAND, EXPLAIN_COMMAND];

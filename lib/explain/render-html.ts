@@ -368,10 +368,12 @@ function rank(action: string): number {
  * Any text as HTML text or a double-quoted attribute value: on one line first
  * (controls, separators, format characters and lone surrogates as `\uXXXX`, as
  * every report shows them; the report's own text already is), then `&`, `<`,
- * `>`, `"` and `'` as character references.
+ * `>`, `"` and `'` as character references, and the `[` of `##[` too (a page
+ * printed in a GitHub job log would hold a workflow command there:
+ * workflow-command-text.ts).
  */
 export function text(value: string): string {
-  return escapeForLine(value, false).replace(/[&<>"']/g, (c) => ENTITIES[c]);
+  return escapeForLine(value, false).replace(/[&<>"']|(?<=##)\[/g, (c) => ENTITIES[c]);
 }
 
-const ENTITIES: { [c: string]: string } = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ENTITIES: { [c: string]: string } = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '[': '&#91;' };

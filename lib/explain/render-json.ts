@@ -3,6 +3,7 @@
 // version 2 adds the same changes per construct, Terraform's count and the outputs.
 import { changedConstructs, Report } from './report';
 import { countActions } from './summary';
+import { escapeWorkflowCommandsInJson } from './workflow-command-text';
 
 /**
  * The version of the report's format, in its `version` field: 2 adds, to what
@@ -11,7 +12,7 @@ import { countActions } from './summary';
  */
 export const REPORT_VERSION = 2;
 
-/** The explanation as JSON text (two-space indented, ending with a newline). */
+/** The explanation as JSON text (two-space indented, ending with a newline; no `##[`, which a GitHub job log would read as a command: see workflow-command-text.ts). */
 export function renderJson(report: Report): string {
   const { changed, unchanged } = changedConstructs(report);
   const json = {
@@ -33,5 +34,5 @@ export function renderJson(report: Report): string {
     deferredConstructs: report.deferredConstructs,
     actionInvocations: report.actionInvocations,
   };
-  return `${JSON.stringify(json, null, 2)}\n`;
+  return escapeWorkflowCommandsInJson(`${JSON.stringify(json, null, 2)}\n`);
 }

@@ -3,17 +3,23 @@
 // the drift, the other resources and the outputs after. A comment on GitHub
 // holds at most 65,536 characters, so the Markdown is cut into numbered parts,
 // each starting with a marker that stays the same from run to run (a CI step
-// finds its comment by it and updates it in place). User text is escaped so
-// that it cannot break the table or add markup.
+// finds its comment by it and updates it in place). Every value from the plan
+// or the stack (a path, an address, a key, a value, a cause, a file) is in a
+// code span, so that nothing in it is markup, breaks a table, or mentions
+// anyone (GitHub links no @mention inside code); the report's own words are
+// escaped plain text. No line can be read as a GitHub workflow command when
+// the Markdown is printed in a job log (workflow-command-text.ts).
+import { escapeForLine } from '../core/server-text';
 import { symbolOf, terraformPlanLine } from './construct-changes';
-import { ExplainedConstruct, ExplainedResource } from './explained';
+import { ExplainedConstruct, ExplainedConstructField, ExplainedOutput, ExplainedResource } from './explained';
 import { changedConstructs, Report } from './report';
-import { constructFieldPhrase, constructName, constructSummary, outputPhrase, outputSymbol } from './render-text';
+import { constructName, constructSummary, outputSymbol } from './render-text';
+import { escapeWorkflowCommandsInLine } from './workflow-command-text';
 
 /** GitHub's limit on a comment's body: 65,536 characters. */
 export const MARKDOWN_PART_LIMIT = 65_536;
 
-/** The marker a part starts with: `<!-- cdktf-warehouse-monitoring-cluster:explain part N -->`. */
+/** The marker a part starts with: `<!-- cdktf-warehouse-monitoring-cluster:explain part N -->` (`stack=<name> ` before `part` for one stack of many). */
 export function partMarker(part: number, stack?: string): string {
   return `<!-- cdktf-warehouse-monitoring-cluster:explain${stack === undefined ? '' : ` stack=${markerText(stack)}`} part ${part} -->`;
 }
@@ -35,12 +41,14 @@ interface Block {
  * UTF-8 bytes each (never fewer bytes than characters, so each part is within
  * GitHub's character limit too).
  *
- * @param title the heading (a stack's name is added to it by the caller)
+ * @param stack for one stack of many: its name, in the heading and in each part's marker
  */
-export function renderMarkdownParts(report: Report, limit = MARKDOWN_PART_LIMIT, title = 'Terraform plan, by construct', stack?: string): string[] {
+export function renderMarkdownParts(report: Report, limit = MARKDOWN_PART_LIMIT, stack?: string): string[] {
   const blocks: Block[] = [];
   const { changed, unchanged } = changedConstructs(report);
-  blocks.push({ lines: [`### ${escape(title)}`, '', `**${escape(terraformPlanLine(report.terraform))}** ${escape(constructSummary(report))}`] });
+  // The stack's name is the app's, not the report's: shown on one line, as every value is.
+  const title = `### Terraform plan, by construct${stack === undefined ? '' : `: stack ${codeSpan(escapeForLine(stack, false), false)}`}`;
+  blocks.push({ lines: [title, '', `**${escape(terraformPlanLine(report.terraform))}** ${escape(constructSummary(report))}`] });
   if (changed.length > 0) blocks.push(...constructSection('Changes', changed));
   if (unchanged > 0) blocks.push({ lines: ['', `${unchanged} ${unchanged === 1 ? 'construct' : 'constructs'} unchanged.`] });
   if (report.driftConstructs.length + report.otherDrift.length > 0) {
@@ -63,13 +71,13 @@ export function renderMarkdownParts(report: Report, limit = MARKDOWN_PART_LIMIT,
     for (const a of report.actionInvocations) {
       const r = a.resource;
       const resource = r === undefined ? '' : r.constructPath === undefined ? codeSpan(r.address) : `${codeSpan(r.constructPath)} ${escape(r.kind)} ${codeSpan(r.address)}`;
-      const deferred = a.deferredReason === undefined ? '' : ` (deferred to a later plan: ${escape(a.deferredReason)})`;
-      blocks.push({ lines: [`| ${codeSpan(a.address)} | ${escape(a.when)}${deferred} | ${resource} |`], context: header });
+      const deferred = a.deferredReason === undefined ? '' : ` (deferred to a later plan: ${codeSpan(a.deferredReason)})`;
+      blocks.push({ lines: [`| ${codeSpan(a.address)} | ${codeSpan(a.when)}${deferred} | ${resource} |`], context: header });
     }
   }
   if (report.outputs.length > 0) {
     blocks.push({ lines: ['', '#### Outputs', ''] });
-    for (const o of report.outputs) blocks.push({ lines: [`- ${codeSpan(outputSymbol(o))} ${escape(outputPhrase(o))}`] });
+    for (const o of report.outputs) blocks.push({ lines: [`- ${codeSpan(outputSymbol(o), false)} ${outputLine(o)}`] });
   }
   return pack(blocks, limit, stack);
 }
@@ -91,14 +99,43 @@ function constructSection(title: string | undefined, constructs: readonly Explai
 
 function summaryRow(c: ExplainedConstruct): string {
   const symbol = c.symbol.trim() === '' ? '' : codeSpan(c.symbol);
-  return `| ${symbol} | ${codeSpan(constructName(c))} | ${escape(c.constructClass ?? '')} | ${escape(c.actions.join(' + '))} | ${escape(c.causes.join('; '))} | ${c.source === undefined ? '' : codeSpan(c.source)} |`;
+  return `| ${symbol} | ${codeSpan(constructName(c))} | ${codeSpan(c.constructClass ?? '')} | ${escape(c.actions.join(' + '))} | ${causes(c.causes)} | ${c.source === undefined ? '' : codeSpan(c.source)} |`;
+}
+
+// The causes, each a code span: a sentence of ours that quotes names, ids and addresses from the plan.
+function causes(list: readonly string[]): string {
+  return list.map((cause) => codeSpan(cause)).join('; ');
 }
 
 function details(c: ExplainedConstruct): Block {
   const symbol = c.symbol.trim() === '' ? '' : `<code>${html(c.symbol)}</code> `;
-  const summary = `${symbol}<code>${html(constructName(c))}</code>${c.constructClass === undefined ? '' : ` (${html(c.constructClass)})`}: ${html(c.actions.join(' + '))}`;
+  const summary = `${symbol}<code>${html(constructName(c))}</code>${c.constructClass === undefined ? '' : ` (<code>${html(c.constructClass)}</code>)`}: ${html(c.actions.join(' + '))}`;
   const open = (more: string) => ['', '<details>', `<summary>${summary}${more}</summary>`, ''];
-  return { lines: [...open(''), ...c.fields.map((f) => `- ${escape(constructFieldPhrase(f))}`), '', '</details>'], reopen: open(' (continued)'), close: ['', '</details>'] };
+  return { lines: [...open(''), ...c.fields.map((f) => `- ${fieldLine(f)}`), '', '</details>'], reopen: open(' (continued)'), close: ['', '</details>'] };
+}
+
+/** A field change: `` `node-a` `labels pool`: `"x"` → `"y"` ``, the node, the field and each value in code. */
+function fieldLine(f: ExplainedConstructField): string {
+  const node = f.node === undefined ? '' : `${codeSpan(f.node, false)} `;
+  const what = `${node}${codeSpan(f.key === undefined ? f.field : `${f.field} ${f.key}`, false)}`;
+  // A node added or removed as a whole: no value to show.
+  if (f.before === undefined && f.after === undefined) return `${what}: ${escape(f.change)}`;
+  switch (f.change) {
+    case 'added':
+      return `${what}: added ${codeSpan(f.after ?? '', false)}`;
+    case 'removed':
+      return `${what}: removed (was ${codeSpan(f.before ?? '', false)})`;
+    default:
+      return `${what}: ${codeSpan(f.before ?? '', false)} → ${codeSpan(f.after ?? '', false)}`;
+  }
+}
+
+/** An output's change: `` `name`: added `value` ``, the name and each value in code. */
+function outputLine(o: ExplainedOutput): string {
+  const name = codeSpan(o.name, false);
+  if (o.action === 'create') return o.after === undefined ? `${name}: added` : `${name}: added ${codeSpan(o.after, false)}`;
+  if (o.action === 'delete') return `${name}: removed (was ${codeSpan(o.before ?? '', false)})`;
+  return `${name}: ${codeSpan(o.before ?? 'null', false)} → ${codeSpan(o.after ?? 'null', false)}`;
 }
 
 function otherRows(resources: readonly ExplainedResource[]): Block[] {
@@ -107,7 +144,7 @@ function otherRows(resources: readonly ExplainedResource[]): Block[] {
   for (const r of resources) {
     const symbol = symbolOf(r.actions, [r.terraformActions]);
     rows.push({
-      lines: [`| ${symbol.trim() === '' ? '' : codeSpan(symbol)} | ${codeSpan(r.address)}${r.deposed === undefined ? '' : ` (deposed object ${codeSpan(r.deposed)})`} | ${escape(r.actions.join(' + '))} | ${escape(r.causes.join('; '))} |`],
+      lines: [`| ${symbol.trim() === '' ? '' : codeSpan(symbol)} | ${codeSpan(r.address)}${r.deposed === undefined ? '' : ` (deposed object ${codeSpan(r.deposed)})`} | ${escape(r.actions.join(' + '))} | ${causes(r.causes)} |`],
       context: header,
     });
   }
@@ -125,8 +162,10 @@ function pack(blocks: readonly Block[], limit: number, stack?: string): string[]
   const reserve = bytes(partMarker(99999, stack)) + bytes(continuedNote(99999)) + 4;
   const room = limit - reserve;
   if (room < 1024) throw new RangeError(`a Markdown part needs room for more than its marker: ${limit} bytes is too small`);
-  const add = (line: string) => {
-    const cut = bytes(line) + 1 > room ? cutLine(line, room - 1) : line;
+  // A line longer than what is left of the part (after `reserved` bytes for what must follow it) is cut to fit.
+  const add = (line: string, reserved = 0) => {
+    const fit = room - size - reserved;
+    const cut = bytes(line) + 1 > fit ? cutLine(line, fit - 1) : line;
     current.push(cut);
     size += bytes(cut) + 1;
   };
@@ -151,7 +190,7 @@ function pack(blocks: readonly Block[], limit: number, stack?: string): string[]
         flush();
         for (const l of (inBlock ? block.reopen : block.context) ?? []) add(l);
       }
-      add(line);
+      add(line, closeSize);
       inBlock = true;
     }
   }
@@ -166,52 +205,82 @@ function continuedNote(part: number, of = part): string {
   return `_Part ${part} of ${of}._`;
 }
 
-// A line longer than a part (one huge value): cut at a character boundary, marked.
+/**
+ * A line longer than a part (one huge value): cut at a character boundary,
+ * marked `…`. A code span the cut leaves open is closed with its own fence
+ * (after a space when it was padded, or when its text now ends with a
+ * backtick), so that the rest of its value stays code: an unclosed fence
+ * would be a literal backtick, and the value after it Markdown.
+ */
 function cutLine(line: string, room: number): string {
   let out = '';
-  for (const ch of line) {
-    if (bytes(out) + bytes(ch) + 3 > room) break;
-    out += ch;
+  let size = 0;
+  let fence: string | undefined;
+  let padded = false;
+  // What closes span `f` (when one is open) after `text`.
+  const closing = (f: string | undefined, pad: boolean, text: string) => (f === undefined ? '' : `${pad || text.endsWith('`') ? ' ' : ''}${f}`);
+  for (let i = 0; i < line.length; ) {
+    let piece: string;
+    if (line[i] === '`') {
+      let j = i;
+      while (line[j] === '`') j++;
+      piece = line.slice(i, j);
+    } else if (line[i] === '\\' && fence === undefined && i + 1 < line.length) {
+      // Outside code, a backslash escapes the next character (an escaped backtick opens no span).
+      piece = `\\${String.fromCodePoint(line.codePointAt(i + 1)!)}`;
+    } else {
+      piece = String.fromCodePoint(line.codePointAt(i)!);
+    }
+    const opens = piece[0] === '`' && fence === undefined;
+    const nextFence: string | undefined = opens ? piece : piece === fence ? undefined : fence;
+    const nextPadded: boolean = opens ? line[i + piece.length] === ' ' : padded;
+    if (size + bytes(piece) + bytes(closing(nextFence, nextPadded, piece)) + 3 > room) break;
+    out += piece;
+    size += bytes(piece);
+    fence = nextFence;
+    padded = nextPadded;
+    i += piece.length;
   }
-  return `${out}…`;
+  return `${out}${closing(fence, padded, out)}…`;
 }
 
-// A stack name in a marker: no `--` (it would end the comment), one line.
+// A stack name in a marker: no `--` (it would end the comment), one line, no workflow command.
 function markerText(text: string): string {
-  return text.replace(/-{2,}/g, '-').replace(/[\r\n>]/g, ' ');
+  return escapeWorkflowCommandsInLine(text.replace(/-{2,}/g, '-').replace(/[\r\n>]/g, ' '));
 }
 
 /**
- * A code span whose text may hold backticks and pipes (CommonMark 0.31.2, 6.1
- * "Code spans"): the fence is one backtick longer than the longest backtick run
- * in the text, so that no run inside closes it; a space pads each side when the
- * text starts or ends with a backtick or a space (the reader removes one space
- * from each side). A GFM table splits cells at an unescaped `|`, even in code,
- * so pipes are escaped; a backslash before a pipe cannot be kept in a code span
- * there (the table reads `\\|` as an escaped backslash, then a border), so such
- * text, like empty or blank text, is escaped plain text instead.
+ * A value as inline code (CommonMark 0.31.2 and GFM 0.29, 6.1 "Code spans"):
+ * delimited by a backtick run one longer than the longest run inside, so that
+ * none closes it; padded with a space on each side when it starts or ends with
+ * a backtick or a space (the reader removes one space from each side of a
+ * span that is not all spaces). Its text is literal: no emphasis, link, HTML,
+ * autolink or mention in it. In a table cell (`inTableCell`), each `|` is
+ * written `\|`, which GFM's table reads as a `|` of the cell, even in code
+ * (cmark-gfm's table extension, as GitHub renders it). A `##[` is split
+ * between two spans with an empty HTML comment between (adjacent backticks
+ * would join into one run): no line then holds a GitHub workflow command.
+ * Empty text is nothing.
  */
-export function codeSpan(text: string): string {
-  if (text.trim() === '' || text.includes('\\|')) return text === '' ? '' : literal(text);
+export function codeSpan(text: string, inTableCell = true): string {
+  return text === '' ? '' : text.split(/(?<=##)(?=\[)/).map((piece) => oneCodeSpan(piece, inTableCell)).join('<!-- -->');
+}
+
+function oneCodeSpan(text: string, inTableCell: boolean): string {
   let longest = 0;
   for (const run of text.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
   const fence = '`'.repeat(longest + 1);
-  const pad = /^[` ]|[` ]$/.test(text) ? ' ' : '';
-  return `${fence}${pad}${text.replace(/\|/g, '\\|')}${pad}${fence}`;
+  const pad = /^[` ]|[` ]$/.test(text) && !/^ *$/.test(text) ? ' ' : '';
+  return `${fence}${pad}${inTableCell ? text.replace(/\|/g, '\\|') : text}${pad}${fence}`;
 }
 
-// Every ASCII punctuation character backslash-escaped (CommonMark 2.4), spaces at the ends as character
-// references (a cell trims spaces): the text reads literally, whatever it holds.
-function literal(text: string): string {
-  return text.replace(/[!-/:-@[-`{-~]/g, (c) => `\\${c}`).replace(/^ +| +$/g, (spaces) => '&#32;'.repeat(spaces.length));
-}
-
-// Markdown's punctuation in plain text, backslash-escaped: no emphasis, code, link, HTML or cell break from user text.
+// The report's own words, Markdown's punctuation backslash-escaped: no emphasis, code, link, HTML or cell break.
 function escape(text: string): string {
   return text.replace(/[\\`*_[\]<>|~#&]/g, (c) => `\\${c}`);
 }
 
-// Text inside <summary> and <code> (raw HTML in GFM): HTML-escaped, so that it reads literally.
+// Text inside <summary> and <code> (raw HTML in GFM): HTML-escaped, so that it reads literally; `[` too, so that
+// no `##[` is left for a job log to read as a command.
 function html(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/`/g, '&#96;').replace(/\|/g, '&#124;');
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/`/g, '&#96;').replace(/\|/g, '&#124;').replace(/\[/g, '&#91;');
 }

@@ -2,11 +2,12 @@
 // one result per risky construct located on the line that declared it, so that
 // GitHub code scanning shows it in the pull request's diff. The tests validate
 // it against the SARIF 2.1.0 JSON schema.
-import { ownPackage } from '../cli/own-package';
+import { ownPackage } from '../core/own-package';
 import { constructName, actionAndCause } from './render-text';
 import { RISK_RULES, Risk, sourceLocation, underSourceRoot } from './risks';
+import { escapeWorkflowCommandsInJson } from './workflow-command-text';
 
-/** The SARIF log, as JSON text (two-space indented, ending with a newline). */
+/** The SARIF log, as JSON text (two-space indented, ending with a newline; no `##[`: see workflow-command-text.ts). */
 export function renderSarif(risks: readonly (Risk & { stack?: string })[], options: { sourceRoot?: string } = {}): string {
   const { name, version } = ownPackage();
   const log = {
@@ -47,5 +48,5 @@ export function renderSarif(risks: readonly (Risk & { stack?: string })[], optio
       },
     ],
   };
-  return `${JSON.stringify(log, null, 2)}\n`;
+  return escapeWorkflowCommandsInJson(`${JSON.stringify(log, null, 2)}\n`);
 }

@@ -1,5 +1,6 @@
 // One report for many stacks (`explain --app-out cdktf.out`): a section per
 // stack, in the manifest's order, in every format.
+import { escapeForLine } from '../core/server-text';
 import { renderHtml } from './render-html';
 import { renderJson, REPORT_VERSION } from './render-json';
 import { MARKDOWN_PART_LIMIT, renderMarkdownParts } from './render-markdown';
@@ -8,6 +9,7 @@ import { renderSarif } from './render-sarif';
 import { renderText } from './render-text';
 import { Report } from './report';
 import { risksOf } from './risks';
+import { escapeWorkflowCommandsInJson, escapeWorkflowCommandsInLine } from './workflow-command-text';
 
 /** One stack's explained plan. */
 export interface StackReport {
@@ -15,21 +17,21 @@ export interface StackReport {
   readonly report: Report;
 }
 
-/** The text: a heading line per stack, then its report. */
+/** The text: a heading line per stack (its name on that one line), then its report. */
 export function renderStacksText(stacks: readonly StackReport[], color: boolean): string {
-  return stacks.map((s) => `=== stack ${s.stack} ===\n${renderText(s.report, color)}`).join('\n');
+  return stacks.map((s) => `${escapeWorkflowCommandsInLine(`=== stack ${escapeForLine(s.stack, false)} ===`)}\n${renderText(s.report, color)}`).join('\n');
 }
 
 /** The Markdown parts of every stack, each stack's parts marked with its name (so each keeps its own comments). */
 export function renderStacksMarkdownParts(stacks: readonly StackReport[], limit = MARKDOWN_PART_LIMIT): string[] {
-  return stacks.flatMap((s) => renderMarkdownParts(s.report, limit, `Terraform plan, by construct: stack ${s.stack}`, s.stack));
+  return stacks.flatMap((s) => renderMarkdownParts(s.report, limit, s.stack));
 }
 
 /** The JSON: `{ version, stacks: { <name>: <the report of one stack> } }` (docs/explain-report.schema.json). */
 export function renderStacksJson(stacks: readonly StackReport[]): string {
   const byStack: { [stack: string]: unknown } = {};
   for (const s of stacks) byStack[s.stack] = JSON.parse(renderJson(s.report));
-  return `${JSON.stringify({ version: REPORT_VERSION, stacks: byStack }, null, 2)}\n`;
+  return escapeWorkflowCommandsInJson(`${JSON.stringify({ version: REPORT_VERSION, stacks: byStack }, null, 2)}\n`);
 }
 
 /** Every stack's annotations, each titled with its stack. */

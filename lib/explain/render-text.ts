@@ -2,12 +2,15 @@
 // construct (a headline with its symbol, path, class, action and cause, stated
 // once, and where it was declared; its field changes beneath), the drift the
 // same way, the other resources by address, and the outputs. Unchanged
-// constructs are counted, not listed. Colour only when asked for.
+// constructs are counted, not listed. Colour only when asked for. The text is
+// printed in CI logs: no value can start a GitHub workflow command in it
+// (workflow-command-text.ts).
 import { isUnchangedConstruct, symbolOf, terraformPlanLine } from './construct-changes';
 import { formerConstructName } from './construct-map';
 import { ExplainedActionInvocation, ExplainedConstruct, ExplainedConstructField, ExplainedOutput, ExplainedResource } from './explained';
 import { fieldPhrase } from './field-text';
 import { changedConstructs, Report } from './report';
+import { escapeWorkflowCommandsInText } from './workflow-command-text';
 
 /**
  * The label of a resource's construct: its path; for a resource the
@@ -68,7 +71,7 @@ const ANSI: Paint = {
   dim: (t) => `\u001b[2m${t}\u001b[0m`,
 };
 
-/** The explanation as terminal text; `color` adds ANSI colours. */
+/** The explanation as terminal text; `color` adds ANSI colours. No line can be read as a GitHub workflow command. */
 export function renderText(report: Report, color = false): string {
   const paint = color ? ANSI : PLAIN;
   const lines = [terraformPlanLine(report.terraform), constructSummary(report)];
@@ -101,7 +104,7 @@ export function renderText(report: Report, color = false): string {
     lines.push('', 'Outputs:');
     for (const o of report.outputs) lines.push(`  ${paint.symbol(outputSymbol(o))} ${outputPhrase(o)}`);
   }
-  return `${lines.join('\n')}\n`;
+  return escapeWorkflowCommandsInText(`${lines.join('\n')}\n`);
 }
 
 /** Appends `items` to `lines` without spreading them into one call (whose argument count is bounded). */
