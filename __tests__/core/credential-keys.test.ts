@@ -1,6 +1,7 @@
 // Which keys' values are concealed (lib/core/received-value.ts, isCredentialLookingKey), judged by
-// real keys from the documents of the three services these constructs talk to. Each row: a key and
-// whether its value is a credential, judged from the document (not from the rule). The test asserts
+// real keys from the documents of the three services these constructs talk to (the Redshift drivers'
+// option lists in full, as fixtures under fixtures/upstream/). Each row: a key and whether its value is
+// a credential, judged from the document (not from the rule). The test asserts
 // that every credential is concealed (no false negative), and that the non-credentials still concealed
 // (the false positives) are exactly docs/validation.md's list ("Which keys are concealed").
 import * as fs from 'fs';
@@ -17,41 +18,27 @@ type Row = readonly [key: string, credential: boolean];
 const Y = true;
 const N = false;
 
-// (a) Amazon Redshift driver options, which an authentication profile's content holds.
-// https://docs.aws.amazon.com/redshift/latest/mgmt/jdbc20-configuration-options.html (every option of its list;
-// "Configuration options are not case sensitive").
-// AccessKeyID: an identifier rather than a secret, but half of the IAM credential, and the profile store
-// refuses it as one. SSLKey and SSLCert hold file paths; AuthProfile a profile's name.
-const REDSHIFT_JDBC: readonly Row[] = [
-  ['AccessKeyID', Y], ['AllowDBUserOverride', N], ['App_ID', N], ['App_Name', N], ['ApplicationName', N], ['AuthProfile', N],
-  ['AutoCreate', N], ['Client_ID', N], ['Client_Secret', Y], ['ClusterID', N], ['Compression', N], ['connectTimeout', N],
-  ['connectionTimezone', N], ['databaseMetadataCurrentDbOnly', N], ['DbUser', N], ['DbGroups', N], ['DBNAME', N],
-  ['defaultRowFetchSize', N], ['DisableIsValidQuery', N], ['enableFetchRingBuffer', N], ['enableMultiSqlSupport', N],
-  ['fetchRingBufferSize', N], ['ForceLowercase', N], ['groupFederation', N], ['HOST', N], ['IAMDisableCache', N],
-  ['IAMDuration', N], ['Identity_Namespace', N], ['IdP_Host', N], ['IdP_Port', N], ['IdP_Tenant', N],
-  ['IdP_Response_Timeout', N], ['IniFile', N], ['IniSection', N], ['isServerless', N], ['Login_URL', N],
-  ['loginTimeout', N], ['loginToRp', N], ['LogLevel', N], ['LogPath', N], ['OverrideSchemaPatternType', N],
-  ['Partner_SPID', N], ['Password', Y], ['Plugin_Name', N], ['PORT', N], ['Preferred_Role', N], ['Profile', N],
-  ['PWD', Y], ['queryGroup', N], ['readOnly', N], ['Region', N], ['reWriteBatchedInserts', N],
-  ['reWriteBatchedInsertsSize', N], ['roleArn', N], ['roleSessionName', N], ['scope', N], ['SecretAccessKey', Y],
-  ['SessionToken', Y], ['serverlessAcctId', N], ['serverlessWorkGroup', N], ['socketFactory', N], ['socketTimeout', N],
-  ['SSL', N], ['SSL_Insecure', N], ['SSLCert', N], ['SSLFactory', N], ['SSLKey', N], ['SSLMode', N], ['SSLPassword', Y],
-  ['SSLRootCert', N], ['StsEndpointUrl', N], ['tcpKeepAlive', N], ['UID', N], ['User', N], ['webIdentityToken', Y],
-];
-// https://docs.aws.amazon.com/redshift/latest/mgmt/odbc20-configuration-options.html and
-// https://docs.aws.amazon.com/redshift/latest/mgmt/odbc20-authentication-ssl.html: the ODBC 2.x spellings the
-// JDBC list lacks.
-const REDSHIFT_ODBC: readonly Row[] = [
-  ['app_id', N], ['application_name', N], ['AuthType', N], ['IAM', N], ['EndpointUrl', N], ['InstanceProfile', N],
-  ['plugin_name', N], ['idp_host', N], ['preferred_role', N], ['dbgroups_filter', N], ['web_identity_token', Y],
-];
-// https://docs.aws.amazon.com/redshift/latest/mgmt/python-configuration-options.html. credentials_provider
-// names an identity-provider plugin class.
-const REDSHIFT_PYTHON: readonly Row[] = [
-  ['access_key_id', Y], ['allow_db_user_override', N], ['app_name', N], ['auth_profile', N], ['auto_create', N],
-  ['client_id', N], ['client_secret', Y], ['cluster_identifier', N], ['credentials_provider', N],
-];
-const REDSHIFT = [...REDSHIFT_JDBC, ...REDSHIFT_ODBC, ...REDSHIFT_PYTHON];
+// (a) Amazon Redshift driver options, which an authentication profile's content holds: the documents' lists in
+// full, as fixtures that name their sources (the docs pages of the JDBC 2.x and ODBC 2.x drivers and of the
+// Python connector, and the drivers' own sources), with each option's verdict judged from its description.
+// "Configuration options are not case sensitive".
+interface RedshiftOption {
+  readonly option: string;
+  readonly secret: boolean | null;
+  readonly says?: string;
+}
+interface RedshiftOptionList {
+  readonly name: string;
+  readonly source: { readonly url?: string; readonly repo?: string; readonly commit?: string; readonly read: string };
+  readonly options: readonly RedshiftOption[];
+}
+const REDSHIFT_LISTS: readonly RedshiftOptionList[] = ['jdbc2', 'odbc2', 'python'].flatMap((driver) =>
+  (JSON.parse(fs.readFileSync(path.join(__dirname, 'fixtures', 'upstream', `redshift-${driver}-options.json`), 'utf8')) as {
+    lists: RedshiftOptionList[];
+  }).lists);
+const REDSHIFT_GROUPS: Record<string, readonly Row[]> = Object.fromEntries(REDSHIFT_LISTS.map((list) =>
+  [list.name, list.options.map(({ option, secret }) => [option, secret === true] as const)]));
+const REDSHIFT: readonly Row[] = Object.values(REDSHIFT_GROUPS).flat();
 
 // (b) Datadog.
 // https://docs.datadoghq.com/api/latest/authentication/: the key headers.
@@ -160,7 +147,7 @@ const ISSUE: readonly Row[] = [
   ['DriftKey', N], ['new_key', N], ['monkey', N], ['Author', N], ['passenger', N], ['tokenizer_mode', N], ['keyId', N],
 ];
 
-const GROUPS = { REDSHIFT, DATADOG, KUBERNETES, KUBERNETES_SECRET_KEYS, ISSUE };
+const GROUPS: Record<string, readonly Row[]> = { ...REDSHIFT_GROUPS, DATADOG, KUBERNETES, KUBERNETES_SECRET_KEYS, ISSUE };
 
 /** docs/validation.md's list of keys the rule conceals though they hold no credential. */
 function readmeFalsePositives(): string[] {
@@ -194,13 +181,53 @@ describe('which keys are concealed: the documents of Redshift, Datadog and Kuber
       rows: rows.length,
       credentials: rows.filter(([, credential]) => credential).length,
     }]))).toEqual({
-      REDSHIFT: { rows: 95, credentials: 11 },
+      'JDBC docs page': { rows: 81, credentials: 9 },
+      'JDBC driver source': { rows: 143, credentials: 11 },
+      'ODBC docs page': { rows: 75, credentials: 10 },
+      'ODBC driver source': { rows: 125, credentials: 15 },
+      'Python docs page': { rows: 58, credentials: 7 },
+      'Python connector README': { rows: 52, credentials: 7 },
+      'Python connector RedshiftProperty': { rows: 68, credentials: 7 },
       DATADOG: { rows: 31, credentials: 12 },
       KUBERNETES: { rows: 183, credentials: 0 },
       KUBERNETES_SECRET_KEYS: { rows: 19, credentials: 8 },
       ISSUE: { rows: 11, credentials: 4 },
     });
     for (const rows of Object.values(GROUPS)) expect(rows.filter(([key], i) => rows.findIndex(([k]) => k === key) !== i)).toEqual([]);
+  });
+
+  test('GIVEN the Redshift fixtures THEN each list names its source and the date it was read, and every option is judged, a secret by the words of its source', () => {
+    for (const list of REDSHIFT_LISTS) {
+      expect([list.name, Boolean(list.source.url ?? (list.source.repo && /^[0-9a-f]{40}$/.test(list.source.commit ?? '')))]).toEqual([list.name, true]);
+      expect([list.name, list.source.read]).toEqual([list.name, expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/)]);
+      // One entry per option: the drivers read options case-insensitively.
+      const lower = list.options.map(({ option }) => option.toLowerCase());
+      expect([list.name, lower.filter((o, i) => lower.indexOf(o) !== i)]).toEqual([list.name, []]);
+      expect([list.name, list.options.filter(({ secret }) => typeof secret !== 'boolean').map(({ option }) => option)]).toEqual([list.name, []]);
+      expect([list.name, list.options.filter(({ secret, says }) => secret && !says).map(({ option }) => option)]).toEqual([list.name, []]);
+    }
+  });
+
+  // Issue 30 item 4: `token_type` (IdpTokenAuthPlugin: ACCESS_TOKEN or EXT_JWT) was concealed as "a string of 7 characters".
+  test('GIVEN token_type and token THEN token_type is shown and token concealed, in every spelling the drivers read', () => {
+    for (const key of ['token_type', 'TOKEN_TYPE', 'tokenType', 'TokenType', 'tokentype', 'idp_token_type', 'credentials_provider', 'CredentialsProvider']) {
+      expect([key, isCredentialLookingKey(key)]).toEqual([key, false]);
+    }
+    for (const key of ['token', 'TOKEN', 'Token', 'web_identity_token', 'token_type_token', 'token_secret', 'saml_assertion', 'ssltruststore ']) {
+      expect([key, isCredentialLookingKey(key)]).toEqual([key, true]);
+    }
+    const shown = describeValue({ token_type: 'EXT_JWT', token: 'SECRET-JWT' });
+    expect(shown).toContain('"token_type":"EXT_JWT"');
+    expect(shown).not.toContain('SECRET-JWT');
+    const side = (tokenType: string, token: string) => ({
+      value: { authentication_profile_content: JSON.stringify({ plugin_name: 'IdpTokenAuthPlugin', token_type: tokenType, token }) },
+      unknown: false,
+      sensitive: false,
+    });
+    expect(profileFieldChanges(side('ACCESS_TOKEN', 'OLD-SECRET-1'), side('EXT_JWT', 'NEW-SECRET-22'))).toEqual([
+      { field: 'authenticationProfileContent', key: 'token', change: 'changed', before: 'a string of 12 characters (not shown)', after: 'a string of 13 characters (not shown)' },
+      { field: 'authenticationProfileContent', key: 'token_type', change: 'changed', before: '"ACCESS_TOKEN"', after: '"EXT_JWT"' },
+    ]);
   });
 });
 
@@ -262,9 +289,15 @@ describe('which keys are concealed: characters that render as nothing', () => {
       expect(message).toContain('props/authenticationProfileContent');
       expect(message).not.toContain(SECRET);
     }
-    const side = (v: string) => ({ value: JSON.stringify({ Password: v + '0', ['pa\u00adssword']: v + '1' }), unknown: false, sensitive: false });
-    const changes = JSON.stringify(profileFieldChanges(side('OLDSECRET'), side('NEWSECRET')));
-    expect(changes).not.toMatch(/OLDSECRET|NEWSECRET/);
+    // The resource's attributes, its content a JSON string (as the plan holds it).
+    const side = (v: string) => ({
+      value: { authentication_profile_content: JSON.stringify({ Password: v + '0', ['pa\u00adssword']: v + '1' }) },
+      unknown: false,
+      sensitive: false,
+    });
+    const changes = profileFieldChanges(side('OLDSECRET'), side('NEWSECRET'));
+    expect(changes.map((change) => change.key)).toEqual(['Password', 'pa\u00adssword']);
+    expect(JSON.stringify(changes)).not.toMatch(/OLDSECRET|NEWSECRET/);
   });
 
   test('GIVEN any credential row with format or default-ignorable characters inserted anywhere THEN it is still concealed', () => {

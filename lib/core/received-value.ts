@@ -19,19 +19,23 @@ const MAX_RECEIVED_LENGTH = 120;
  * - one of its words is a credential word (`Password`, `db_password`, `client_secret`, `ApiToken`,
  *   `Authorization`, `Cookie`, `Bearer`, `Signature`, an Azure `SAS`);
  * - two adjacent words are a credential pair (`api_key`, `DD-APPLICATION-KEY`, `AccessKeyID`,
- *   `private_key`, `tls.key`, `ConnectionString`, `SessionId`);
+ *   `private_key`, `tls.key`, `ConnectionString`, `SessionId`, `saml_assertion`, `TrustStore`);
  * - a word ends with a glued credential word (`sslpassword`, `secretaccesskey`, `apikey`,
- *   `authtoken`, `ssh-privatekey`): the Amazon Redshift driver options are not case sensitive, so
- *   `SSLPassword` may arrive as `sslpassword`, with no boundary left to split at; or
+ *   `authtoken`, `ssh-privatekey`, `ssltruststore`): the Amazon Redshift driver options are not case
+ *   sensitive, so `SSLPassword` may arrive as `sslpassword`, with no boundary left to split at; or
  * - its last word is `auth` (a Docker config's `auth`, `basic_auth`), not its first (Redshift's
- *   `AuthProfile` and `AuthType` name a profile and a mode, Kubernetes' `auth-extra-groups` groups).
+ *   `AuthProfile` and `AuthType` name a profile and a mode, Kubernetes' `auth-extra-groups` groups);
+ *
+ * unless the word that makes it so is followed by a kind word: `token_type` names the kind of the
+ * `token` beside it (`ACCESS_TOKEN` or `EXT_JWT`), `credentials_provider` a plugin's class.
  *
  * `key` alone is not a credential word: `DriftKey`, `new_key`, `monkey`, `keyId` and the `key` of a
  * Kubernetes taint or selector are shown (the callers' former `key !== 'key'` exceptions are the rule
  * now). Nor are `pass`, `session` or `connection` alone (`passenger`, `roleSessionName`,
  * `connectionTimezone`). The table test `__tests__/core/credential-keys.test.ts` judges the rule by
- * the keys of the Redshift, Datadog and Kubernetes documents; the false positives it still has are
- * listed in docs/validation.md ("Which keys are concealed"). Test keys with {@link isCredentialLookingKey}, which folds
+ * the keys of the Redshift, Datadog and Kubernetes documents (the Redshift drivers' option lists in
+ * full: __tests__/core/fixtures/upstream/redshift-*-options.json); the false positives it still has
+ * are listed in docs/validation.md ("Which keys are concealed"). Test keys with {@link isCredentialLookingKey}, which folds
  * compatibility forms and lookalike letters first.
  */
 export const CREDENTIAL_LOOKING_KEY = {
@@ -46,6 +50,9 @@ export const CREDENTIAL_LOOKING_KEY = {
     ['account', 'key'], ['signing', 'key'], ['encryption', 'key'], ['ssh', 'key'], ['tls', 'key'], ['session', 'key'], ['session', 'id'],
     ['client', 'secret'], ['session', 'token'],
     ['conn', 'string'], ['conn', 'str'], ['connection', 'string'], ['connection', 'str'],
+    // A SAML assertion is exchanged for AWS credentials (the Redshift JDBC driver's `saml_assertion`); the
+    // JDBC driver reads its truststore password from the key `ssltruststore` (RedshiftProperty.SSL_TRUSTSTORE_PWD_KEY).
+    ['saml', 'assertion'], ['trust', 'store'],
   ] as ReadonlyArray<readonly [string, string]>,
   /**
    * Endings of a word written without boundaries (`sslpassword`, `secretaccesskey`, `webidentitytoken`,
@@ -53,10 +60,12 @@ export const CREDENTIAL_LOOKING_KEY = {
    */
   gluedEndings: [
     'password', 'pwd', 'secret', 'token', 'accesskey', 'accesskeyid', 'apikey', 'appkey', 'applicationkey', 'privatekey',
-    'connectionstring',
+    'connectionstring', 'samlassertion', 'truststore',
   ] as readonly string[],
   /** Words that make a key credential-looking when they end it. */
   lastWords: ['auth'] as readonly string[],
+  /** Words that, right after the word that makes a key credential-looking, make it name a kind instead. */
+  kindWords: ['type', 'provider'] as readonly string[],
 } as const;
 
 // Cyrillic and Greek letters that look like Latin ones (Unicode confusables), folded so that `Pаssword`
@@ -99,10 +108,11 @@ export function keyWords(key: string): string[] {
 export function isCredentialLookingKey(key: string): boolean {
   const words = keyWords(key);
   return words.some((word, i) =>
-    WORDS.has(word) ||
-    (i > 0 && PAIRS.has(`${words[i - 1]} ${word}`)) ||
-    CREDENTIAL_LOOKING_KEY.gluedEndings.some((ending) => word.endsWith(ending)) ||
-    (i === words.length - 1 && CREDENTIAL_LOOKING_KEY.lastWords.includes(word)),
+    (WORDS.has(word) ||
+      (i > 0 && PAIRS.has(`${words[i - 1]} ${word}`)) ||
+      CREDENTIAL_LOOKING_KEY.gluedEndings.some((ending) => word.endsWith(ending)) ||
+      (i === words.length - 1 && CREDENTIAL_LOOKING_KEY.lastWords.includes(word))) &&
+    !CREDENTIAL_LOOKING_KEY.kindWords.includes(words[i + 1]),
   );
 }
 
