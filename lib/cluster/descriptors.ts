@@ -1,6 +1,6 @@
 // What NodeList, ClusterNodes and KubernetesProvider are (lib/core/construct-descriptor.ts).
 import { BlockValues, ConstructDescriptor, DeclaredResource, literalText, ProviderPlace } from '../core/construct-descriptor';
-import { nodeFieldChanges } from '../explain/node-fields';
+import { nodeFieldChanges, nodeNameOf } from '../explain/node-fields';
 
 /** A block's nested block: cdktf writes a single nested block as an object, some bindings as a list of one. */
 function nested(values: unknown, name: string): BlockValues | undefined {
@@ -31,6 +31,7 @@ function saysNode(kind: unknown): boolean | undefined {
 }
 
 const fieldChanges = nodeFieldChanges;
+const itemName = nodeNameOf;
 
 /** A node's `kubernetes_manifest` (NodeListMode.MANIFEST): one per node, its id the node's name. */
 export const NODE_MANIFEST_RESOURCE: DeclaredResource = {
@@ -40,6 +41,7 @@ export const NODE_MANIFEST_RESOURCE: DeclaredResource = {
   id: { perItemSuffix: '' },
   saysOwn: (_type, values) => saysNode(nested(values, 'manifest')?.kind),
   fieldChanges,
+  itemName,
   identityProp: 'items',
   conflict: NODE_CONFLICT,
   identity: (values, provider) => {
@@ -57,6 +59,7 @@ function keyedResource(part: 'labels' | 'annotations'): DeclaredResource {
     id: { perItemSuffix: `-${part}` },
     saysOwn: (_type, values) => saysNode((values as BlockValues | null | undefined)?.kind),
     fieldChanges,
+    itemName,
     identityProp: 'items',
     conflict: NODE_CONFLICT,
     identity: (values, provider) => nodeIdentity(values.api_version, values.kind, nested(values, 'metadata'), provider),
@@ -74,6 +77,7 @@ export const NODE_TAINTS_RESOURCE: DeclaredResource = {
   id: { perItemSuffix: '-taints' },
   saysOwn: () => true,
   fieldChanges,
+  itemName,
   identityProp: 'items',
   conflict: NODE_CONFLICT,
   identity: (values, provider) => nodeIdentity('v1', 'Node', nested(values, 'metadata'), provider),

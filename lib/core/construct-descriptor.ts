@@ -54,6 +54,8 @@ export interface DeclaredResource {
   readonly saysOwn?: (terraformType: string, values: unknown) => boolean | undefined;
   /** The changes of its fields in the construct's terms (prop names), for `explain`. */
   readonly fieldChanges: (terraformType: string, before: ChangeSide, after: ChangeSide) => ExplainedFieldChange[];
+  /** For a per-item kind: the item a resource is for, from its planned values (a node's name); `explain` reports it as `node`. */
+  readonly itemName?: (terraformType: string, before: ChangeSide, after: ChangeSide) => string | undefined;
   /**
    * Set for a resource whose replacement replaces another of the same construct
    * (a name trigger): the kind it replaces, the prop it carries, and that
