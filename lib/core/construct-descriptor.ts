@@ -121,6 +121,12 @@ export interface ConstructDescriptor {
   /** Every entry point of the class (as the jsii assembly names them: `<init>`, method names), and how it is judged. */
   readonly entryPoints: { readonly [entry: string]: EntryPointHint };
   /**
+   * With `forEach`, each instance must manage its own object: the props whose
+   * values must then differ per instance, given the iterator's key (a name
+   * built from `each.key`).
+   */
+  readonly eachInstance?: { readonly [prop: string]: (key: string) => string };
+  /**
    * For a provider: the construct that uses it, and props beside `provider`,
    * so that a judged configuration is read by Terraform.
    */

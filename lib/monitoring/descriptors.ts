@@ -29,6 +29,7 @@ export const RESTRICTION_POLICY: ConstructDescriptor = {
   className: 'RestrictionPolicy',
   docsPage: 'docs/restriction-policy.md',
   declares: [[POLICY_RESOURCE]],
+  eachInstance: { resourceId: (key) => `dashboard:${key}` },
   minimal: {
     RestrictionPolicyProps: (n: number) => ({ resourceId: `dashboard:abc-${n}` }),
     RestrictionPolicyBinding: { relation: 'viewer', principals: ['role:abc'] },

@@ -8,7 +8,7 @@ import { nameTriggerFieldChanges, profileFieldChanges, triggerName } from '../ex
  * none (the environment's, the same for every resource of that configuration);
  * undefined where either is a token.
  */
-function regionOf(values: { readonly [attribute: string]: unknown }, provider: ProviderPlace): string | undefined {
+export function awsRegionOf(values: { readonly [attribute: string]: unknown }, provider: ProviderPlace): string | undefined {
   if (values.region !== undefined && values.region !== null) return literalText(values.region);
   const configured = provider.settings?.region;
   return configured === undefined || configured === null ? '~provider' : literalText(configured);
@@ -29,7 +29,7 @@ export const PROFILE_RESOURCE: DeclaredResource = {
   fieldChanges: (_type, before, after) => profileFieldChanges(before, after),
   identity: (values, provider) => {
     const name = literalText(values.authentication_profile_name);
-    const region = regionOf(values, provider);
+    const region = awsRegionOf(values, provider);
     if (name === undefined || region === undefined) return undefined;
     return { key: `${provider.key}\u0000${region}\u0000${name}`, shown: `profile ${JSON.stringify(name)}${region === '~provider' ? '' : ` in ${region}`}` };
   },
@@ -54,6 +54,7 @@ export const AUTHENTICATION_PROFILE: ConstructDescriptor = {
   className: 'AuthenticationProfile',
   docsPage: 'docs/authentication-profile.md',
   declares: [[PROFILE_RESOURCE, NAME_TRIGGER_RESOURCE]],
+  eachInstance: { authenticationProfileName: (key) => key },
   minimal: {
     AuthenticationProfileProps: (n: number) => ({ authenticationProfileName: `p${n}`, authenticationProfileContent: { a: '1' } }),
     AuthenticationProfileState: {},
