@@ -65,7 +65,8 @@ interface Entry {
   readonly build: (args: { [param: string]: any }, scope: Construct, context: CaseContext) => unknown;
 }
 
-interface CaseContext {
+/** What a case is built with: its number (which makes its names unique), the stack's tokens and sensitive variables. */
+export interface CaseContext {
   readonly n: number;
   readonly tokens: StackTokens;
   readonly secrets: { readonly apiKey: string; readonly appKey: string };
@@ -306,6 +307,8 @@ export interface Outcome {
   /** `refused`: a ValidationError where it belongs; `accepted`: built (and then judged by terraform); `wrong`: anything else. */
   readonly kind: 'refused' | 'accepted' | 'wrong';
   readonly detail?: string;
+  /** The ValidationError of a refusal. */
+  readonly error?: ValidationError;
 }
 
 /** The problem path a position's problems sit at or below (`props/items/0/metadata/labels`). */
@@ -316,13 +319,13 @@ function problemPathOf(position: Position): string {
   return segments.join('/');
 }
 
-/** The arguments of a case: minimal valid values, with the case's value at its position. */
-function argumentsOf(c: Case, usages: readonly Usage[], tokens: StackTokens): { [param: string]: any } {
+/** The arguments of a case: minimal valid values (unique by `n`), with `value` at the position. */
+function argumentsOf(position: Position, n: number, usages: readonly Usage[], value: unknown): { [param: string]: any } {
+  const c = { position, n };
   const entry = entryOf(c.position.entry)!;
   const structArgs = usages.filter((u) => u.entry === c.position.entry && u.steps.length === 0);
   let args: { [param: string]: any } = { ...entry.defaults };
   if (structArgs.length > 0) args = { ...args, ...argumentsFor(structArgs[0], usages as Usage[], {}, c.n).args };
-  const value = c.value.make(tokens);
   const { usage, prop } = c.position;
   if (usage === undefined) {
     placeValue(args, c.position.param, value);
@@ -366,27 +369,50 @@ function related(a: string, b: string): boolean {
 
 /** Builds one case in `scope`; what happened. */
 function buildCase(c: Case, scope: Construct, usages: readonly Usage[], context: CaseContext): Outcome {
-  const entry = entryOf(c.position.entry)!;
+  let value: unknown;
+  try {
+    value = c.value.make(context.tokens);
+  } catch (e) {
+    return { case: c, kind: 'wrong', detail: `the judge could not make the value: ${(e as Error).message}` };
+  }
+  const outcome = buildAt(c.position, value, scope, usages, context);
+  return { case: c, ...outcome };
+}
+
+/**
+ * Builds the entry point of `position` in `scope`, with minimal valid values
+ * (unique by `context.n`) and `value` at the position (then `adjust`ed): accepted, refused with
+ * a ValidationError at (or under) the position's path, or wrong (any other
+ * exception, or a refusal elsewhere).
+ */
+export function buildAt(position: Position, value: unknown, scope: Construct, usages: readonly Usage[], context: CaseContext, adjust?: (args: { [param: string]: any }) => void): Omit<Outcome, 'case'> {
+  const entry = entryOf(position.entry);
+  if (entry === undefined) return { kind: 'wrong', detail: `no way to judge ${position.entry}` };
   let args: { [param: string]: any };
   try {
-    args = argumentsOf(c, usages, context.tokens);
+    args = argumentsOf(position, context.n, usages, value);
+    adjust?.(args);
   } catch (e) {
-    return { case: c, kind: 'wrong', detail: `the judge could not place the value: ${(e as Error).message}` };
+    return { kind: 'wrong', detail: `the judge could not place the value: ${(e as Error).message}` };
   }
   try {
     entry.build(args, scope, context);
-    return { case: c, kind: 'accepted' };
+    return { kind: 'accepted' };
   } catch (e) {
-    return refusal(c, e);
+    return refusalAt(position, e);
   }
 }
 
 function refusal(c: Case, e: unknown): Outcome {
-  if (!(e instanceof ValidationError)) return { case: c, kind: 'wrong', detail: `threw ${(e as Error)?.constructor?.name ?? typeof e}: ${String((e as Error)?.message ?? e).slice(0, 300)}` };
-  const at = problemPathOf(c.position);
+  return { case: c, ...refusalAt(c.position, e) };
+}
+
+function refusalAt(position: Position, e: unknown): Omit<Outcome, 'case'> {
+  if (!(e instanceof ValidationError)) return { kind: 'wrong', detail: `threw ${(e as Error)?.constructor?.name ?? typeof e}: ${String((e as Error)?.message ?? e).slice(0, 300)}` };
+  const at = problemPathOf(position);
   // A factory's refusal names the factory; a construct's names its props' paths.
-  if (e.problems.some((p) => related(p.path, at) || related(p.path, c.position.param) || c.position.usage === undefined)) return { case: c, kind: 'refused' };
-  return { case: c, kind: 'wrong', detail: `refused at ${e.problems.map((p) => p.path).join(', ')}, not at ${at}: ${e.message.slice(0, 300)}` };
+  if (e.problems.some((p) => related(p.path, at) || related(p.path, position.param) || position.usage === undefined)) return { kind: 'refused', error: e };
+  return { kind: 'wrong', detail: `refused at ${e.problems.map((p) => p.path).join(', ')}, not at ${at}: ${e.message.slice(0, 300)}` };
 }
 
 /** The verdict of one batch. */
