@@ -10,10 +10,13 @@ function nested(values: unknown, name: string): BlockValues | undefined {
 }
 
 /**
- * A node is one per name in a cluster (the API server's
- * `/api/v1/nodes/{name}`: Node is cluster-scoped, its name unique; Kubernetes
- * API reference, Node v1 core). Its identity is the provider configuration (the
- * cluster) and the name, whichever resource manages it, in either mode.
+ * A node is one per name in a cluster: Node is cluster-scoped (kubernetes/kubernetes
+ * pkg/registry/core/node/strategy.go, `nodeStrategy.NamespaceScoped()` returns
+ * false; Kubernetes API reference, Node v1 core: `/api/v1/nodes/{name}`, no
+ * namespace), and a name is unique among the objects of one kind and scope.
+ * Its identity is the provider configuration (the cluster) and the name,
+ * whichever resource manages it (a manifest, labels, annotations, taints), in
+ * either mode. Objects of other kinds (a ConfigMap's manifest) are not nodes.
  */
 function nodeIdentity(apiVersion: unknown, kind: unknown, metadata: BlockValues | undefined, provider: ProviderPlace): { key: string; shown: string } | undefined {
   if (apiVersion !== 'v1' || kind !== 'Node') return undefined;
@@ -21,9 +24,12 @@ function nodeIdentity(apiVersion: unknown, kind: unknown, metadata: BlockValues 
   return name === undefined ? undefined : { key: `${provider.key}\u0000${name}`, shown: `node ${JSON.stringify(name)}` };
 }
 
+/** Where a node's name is in NodeListProps (`{item}`: the node's index in `items`). */
+const NODE_NAME_PROP = 'items/{item}/metadata/name';
+
 /** Two declarations of one node. */
 const NODE_CONFLICT =
-  'two field managers would apply one node (server-side apply: each sets the fields it owns, and the one that applies last wins or conflicts; Kubernetes API reference, Node v1 core, and "Server-Side Apply")';
+  'two resources would apply one node (server-side apply: each apply sets the fields its configuration holds and drops those it no longer holds, so the last one wins or conflicts; Kubernetes API reference, Node v1 core, and "Server-Side Apply")';
 
 /** What a resource's values say of its kind (a ConfigMap's manifest is not a node's). */
 function saysNode(kind: unknown): boolean | undefined {
@@ -42,7 +48,7 @@ export const NODE_MANIFEST_RESOURCE: DeclaredResource = {
   saysOwn: (_type, values) => saysNode(nested(values, 'manifest')?.kind),
   fieldChanges,
   itemName,
-  identityProp: 'items',
+  identityProp: NODE_NAME_PROP,
   conflict: NODE_CONFLICT,
   identity: (values, provider) => {
     const manifest = nested(values, 'manifest');
@@ -60,7 +66,7 @@ function keyedResource(part: 'labels' | 'annotations'): DeclaredResource {
     saysOwn: (_type, values) => saysNode((values as BlockValues | null | undefined)?.kind),
     fieldChanges,
     itemName,
-    identityProp: 'items',
+    identityProp: NODE_NAME_PROP,
     conflict: NODE_CONFLICT,
     identity: (values, provider) => nodeIdentity(values.api_version, values.kind, nested(values, 'metadata'), provider),
   };
@@ -78,7 +84,7 @@ export const NODE_TAINTS_RESOURCE: DeclaredResource = {
   saysOwn: () => true,
   fieldChanges,
   itemName,
-  identityProp: 'items',
+  identityProp: NODE_NAME_PROP,
   conflict: NODE_CONFLICT,
   identity: (values, provider) => nodeIdentity('v1', 'Node', nested(values, 'metadata'), provider),
 };

@@ -72,7 +72,11 @@ export interface DeclaredResource {
    * trigger).
    */
   readonly identity?: (values: BlockValues, provider: ProviderPlace) => { readonly key: string; readonly shown: string } | undefined;
-  /** The prop that names the live object, below `props/` (for the message of a second declaration). */
+  /**
+   * The prop that names the live object, below `props/` (where a second
+   * declaration is reported); in a per-item kind, `{item}` stands for the
+   * index of the item the resource is of (`items/{item}/metadata/name`).
+   */
   readonly identityProp?: string;
   /** What a second declaration of one live object leads to, with the authority that says so. */
   readonly conflict?: string;

@@ -5,10 +5,11 @@
 // here with its descriptor; at synth time the identity of every resource it
 // declares (its descriptor's `identity`, from the resource's literal values and
 // its provider configuration) is compared across the stack, with the resources
-// of the same Terraform types that other code declares (the official
-// bindings, a plain TerraformResource). An identity that holds a token is
-// unknown at synth and not compared; other provider configurations (aliases,
-// regions) and other stacks are other places.
+// of the same kinds that other code declares (the official bindings, a plain
+// TerraformResource). An identity that holds a token is unknown at synth and not
+// compared; other provider configurations (aliases, regions) and other stacks
+// are other places. Two resources of other code are not ours to judge, and two
+// releases forget one object twice, which is harmless.
 import { IConstruct } from 'constructs';
 import { BlockValues, ConstructDescriptor, DeclaredResource, declaredResources, matchesResource, ProviderPlace } from './construct-descriptor';
 import { TerraformProvider, TerraformResource, TerraformStack } from './framework';
@@ -23,6 +24,9 @@ export interface ReadableBlock {
   readonly blockValues: BlockValues;
 }
 
+/** The index in its construct's list prop of the item a per-item resource is of, by the resource's construct id. */
+export type ItemIndex = (resourceId: string) => number | undefined;
+
 /** One resource's claim on a live object. */
 interface Claim {
   /** Who declares it: the construct of this library, or the resource itself. */
@@ -30,8 +34,10 @@ interface Claim {
   readonly ours: boolean;
   readonly released: boolean;
   readonly terraformType: string;
-  readonly resource: DeclaredResource;
+  readonly kind: DeclaredResource;
   readonly shown: string;
+  /** The prop that names the object, from the construct (`props/items/0/metadata/name`); undefined for other code's. */
+  readonly propPath?: string;
 }
 
 /** The check of a stack's live objects, run when it is synthesized. */
@@ -42,15 +48,19 @@ export class LiveObjects extends SynthTimeCheck {
     return (stack.node.tryFindChild(CHECK_ID) as LiveObjects | undefined) ?? new LiveObjects(stack, CHECK_ID);
   }
 
-  private readonly declarations: { readonly construct: IConstruct; readonly descriptor: ConstructDescriptor }[] = [];
+  private readonly declarations: { readonly construct: IConstruct; readonly descriptor: ConstructDescriptor; readonly itemIndex?: ItemIndex }[] = [];
 
   private constructor(scope: TerraformStack, id: string) {
     super(scope, id);
   }
 
-  /** Registers a construct whose resources (its direct children) manage live objects, as `descriptor` says. */
-  public add(construct: IConstruct, descriptor: ConstructDescriptor): void {
-    this.declarations.push({ construct, descriptor });
+  /**
+   * Registers a construct whose resources (its direct children) manage live
+   * objects, as `descriptor` says; `itemIndex` places a per-item resource in
+   * its list prop (read at synth time, when the construct is complete).
+   */
+  public add(construct: IConstruct, descriptor: ConstructDescriptor, itemIndex?: ItemIndex): void {
+    this.declarations.push({ construct, descriptor, itemIndex });
   }
 
   /** Throws a ValidationError naming two declarations of one live object. */
@@ -58,76 +68,107 @@ export class LiveObjects extends SynthTimeCheck {
     const stack = TerraformStack.of(this);
     const places = new ProviderPlaces(stack);
     const claims = new Map<string, Claim>();
-    const ownedBy = new Set<IConstruct>();
     const claim = (key: string, next: Claim) => {
       const first = claims.get(key);
-      if (first === undefined) {
-        claims.set(key, next);
-        return;
-      }
-      if (first.declarer === next.declarer || !conflicting(first, next)) return;
-      refuse(next.ours ? next : first, next.ours ? first : next);
+      if (first === undefined) claims.set(key, next);
+      else if (conflicting(first, next)) refuse(first, next);
     };
-    for (const { construct, descriptor } of this.declarations) {
-      ownedBy.add(construct);
-      const resources = declaredResources(descriptor).filter((r) => r.identity !== undefined);
-      if (resources.length === 0) continue;
+    const ours = new Set<IConstruct>();
+    for (const { construct, descriptor, itemIndex } of this.declarations) {
+      const kinds = declaredResources(descriptor).filter((r) => r.identity !== undefined);
+      if (kinds.length === 0) continue;
       for (const child of construct.node.children) {
         if (!TerraformResource.isTerraformResource(child)) continue;
         const resource = child as TerraformResource;
-        const kind = resources.find((r) => matchesResource(r, resource.terraformResourceType, resource.node.id));
+        const kind = kinds.find((r) => matchesResource(r, resource.terraformResourceType, resource.node.id));
         if (kind === undefined) continue;
+        ours.add(resource);
         const values = (resource as unknown as Partial<ReadableBlock>).blockValues ?? blockOf(resource);
         const identity = values === undefined ? undefined : kind.identity!(values, places.of(resource));
         if (identity === undefined) continue;
-        const released = (resource as { isReleased?: boolean }).isReleased === true;
-        claim(`${descriptor.className}\u0000${identity.key}`, { declarer: construct, ours: true, released, terraformType: resource.terraformResourceType, resource: kind, shown: identity.shown });
+        claim(`${descriptor.className}\u0000${identity.key}`, {
+          declarer: construct,
+          ours: true,
+          released: (resource as { isReleased?: boolean }).isReleased === true,
+          terraformType: resource.terraformResourceType,
+          kind,
+          shown: identity.shown,
+          propPath: propPathOf(kind, itemIndex?.(resource.node.id)),
+        });
       }
     }
-    // The same types declared by other code: each resource a declaration of its own.
+    // The same kinds declared by other code: each resource a declaration of its own.
     const byType = identityTypes(this.declarations.map((d) => d.descriptor));
     if (byType.size === 0) return;
     for (const c of stack.node.findAll()) {
-      if (!TerraformResource.isTerraformResource(c) || (c.node.scope !== undefined && ownedBy.has(c.node.scope))) continue;
+      if (!TerraformResource.isTerraformResource(c) || ours.has(c)) continue;
       const resource = c as TerraformResource;
       const owner = byType.get(resource.terraformResourceType);
       // A repeated resource's literal values are every instance's: its identity is per instance, unknown here.
       if (owner === undefined || resource.forEach !== undefined || resource.count !== undefined) continue;
       const values = blockOf(resource);
-      const identity = values === undefined ? undefined : owner.resource.identity!(values, places.of(resource));
+      const identity = values === undefined ? undefined : owner.kind.identity!(values, places.of(resource));
       if (identity === undefined) continue;
-      claim(`${owner.className}\u0000${identity.key}`, { declarer: resource, ours: false, released: false, terraformType: resource.terraformResourceType, resource: owner.resource, shown: identity.shown });
+      claim(`${owner.className}\u0000${identity.key}`, { declarer: resource, ours: false, released: false, terraformType: resource.terraformResourceType, kind: owner.kind, shown: identity.shown });
     }
   }
 }
 
-/** Two claims conflict when one is this library's, and another's resource has a type the library's declares. */
+/**
+ * Two claims on one object conflict unless both are other code's (not ours to
+ * judge), both are releases (each only forgets it), or both are one construct's
+ * (its own checks refuse a node twice in one list).
+ */
 function conflicting(a: Claim, b: Claim): boolean {
   if (!a.ours && !b.ours) return false;
-  if (a.ours && b.ours) return true;
-  const theirs = a.ours ? b : a;
-  const ours = a.ours ? a : b;
-  return ours.resource.terraformTypes.includes(theirs.terraformType);
+  if (a.released && b.released) return false;
+  return a.declarer !== b.declarer;
 }
 
-function refuse(later: Claim, first: Claim): void {
+/** The prop path of a claim's identity below `props/`, with a per-item kind's `{item}` replaced by the item's index. */
+function propPathOf(kind: DeclaredResource, itemIndex: number | undefined): string {
+  const prop = kind.identityProp ?? '';
+  return `props/${itemIndex === undefined ? prop.replace(/\/\{item\}.*$/, '') : prop.replace('{item}', String(itemIndex))}`.replace(/\/$/, '');
+}
+
+/**
+ * Refuses the second claim on one object, at a construct of this library (the
+ * declaring one where the other releases, else the later one), naming the other.
+ */
+function refuse(first: Claim, next: Claim): void {
+  const [here, other] = !next.ours || (first.ours && next.released && !first.released) ? [first, next] : [next, first];
   const problems = new Problems();
-  const how = (c: Claim) => (c.released ? 'releases (a removed block)' : c.ours ? 'declares' : `declares (a ${c.terraformType} resource)`);
+  const otherPath = other.declarer.node.path;
+  const how = other.released ? 'releases already (a removed block)' : other.ours ? `declares already (its ${other.propPath})` : `declares already (a ${other.terraformType} resource)`;
   problems.addReceived(
-    `props/${later.resource.identityProp ?? ''}`.replace(/\/$/, ''),
-    `${later.shown}, which ${first.declarer.node.path} ${how(first)} already`,
-    `one declaration per live object in a stack and provider configuration: ${later.resource.conflict ?? 'the two would manage one object'}; declare it once (reference it elsewhere), or put them under different provider configurations`,
+    here.propPath!,
+    `${here.shown}, which ${otherPath} ${how}`,
+    `one declaration per live object in a stack and provider configuration, because ${here.kind.conflict ?? 'the two would manage one object'}; ${remedy(here, other)}`,
   );
-  problems.throwIfAnyAt(later.declarer.node.path);
+  problems.throwIfAnyAt(here.declarer.node.path);
+}
+
+/** What to do about two claims on one object. */
+function remedy(here: Claim, other: Claim): string {
+  const otherPath = other.declarer.node.path;
+  // A release beside other code's resource: the object is handed over, which a moved block does without a gap.
+  if (here.released) return `to hand the object to ${otherPath}, write a moved block from this construct's resource to it instead of the release; to stop managing the object, remove ${otherPath}`;
+  if (other.released) {
+    const below = otherPath.split('/').slice(TerraformStack.of(other.declarer).node.path.split('/').length).join('/');
+    return `to move the object to this construct, call movedFrom(${JSON.stringify(below)}) on it instead of releasing it at ${otherPath}; to stop managing it, remove this declaration`;
+  }
+  const another = 'if you meant another object, change this value; if you meant another account, region, org or cluster, give this construct a provider of its own (an alias)';
+  if (!other.ours) return `manage it with one of the two, this construct or the ${other.terraformType} at ${otherPath}, and remove the other; ${another}`;
+  return `declare (or adopt) it once and reference ${otherPath} where it is needed; ${another}`;
 }
 
 /** Each type with an identity, and the resource kind (with its descriptor's class) that reads it. */
-function identityTypes(descriptors: readonly ConstructDescriptor[]): Map<string, { readonly className: string; readonly resource: DeclaredResource }> {
-  const out = new Map<string, { readonly className: string; readonly resource: DeclaredResource }>();
+function identityTypes(descriptors: readonly ConstructDescriptor[]): Map<string, { readonly className: string; readonly kind: DeclaredResource }> {
+  const out = new Map<string, { readonly className: string; readonly kind: DeclaredResource }>();
   for (const descriptor of new Set(descriptors)) {
-    for (const resource of declaredResources(descriptor)) {
-      if (resource.identity === undefined) continue;
-      for (const type of resource.terraformTypes) if (!out.has(type)) out.set(type, { className: descriptor.className, resource });
+    for (const kind of declaredResources(descriptor)) {
+      if (kind.identity === undefined) continue;
+      for (const type of kind.terraformTypes) if (!out.has(type)) out.set(type, { className: descriptor.className, kind });
     }
   }
   return out;

@@ -4,10 +4,15 @@ import { policyFieldChanges } from '../explain/policy-fields';
 
 /**
  * The policy (`datadog_restriction_policy`). Datadog keeps one restriction
- * policy per resource: `POST /api/v2/restriction_policy/{resource_id}` replaces
- * the resource's policy (Datadog API reference, "Update a restriction policy"),
- * so two declarations on one resource id overwrite each other on every apply.
- * Its identity is the provider configuration (the org) and the resource id.
+ * policy per resource, addressed by the resource's id: "Update a restriction
+ * policy", `POST /api/v2/restriction_policy/{resource_id}`, "Updates the
+ * restriction policy associated with a resource" (Datadog API reference,
+ * docs.datadoghq.com/api/latest/restriction-policies/); the provider's create
+ * is that same call (DataDog/terraform-provider-datadog
+ * datadog/fwprovider/resource_datadog_restriction_policy.go, `Create` calls
+ * `UpdateRestrictionPolicy`), so a second declaration on one resource id does
+ * not fail: the two overwrite each other on every apply. Its identity is the
+ * provider configuration (the org) and the resource id.
  */
 export const POLICY_RESOURCE: DeclaredResource = {
   kind: 'policy',
@@ -21,7 +26,7 @@ export const POLICY_RESOURCE: DeclaredResource = {
   },
   identityProp: 'resourceId',
   conflict:
-    'Datadog keeps one restriction policy per resource (POST /api/v2/restriction_policy/{resource_id} replaces it: Datadog API reference, Restriction Policies), so the two overwrite each other on every apply',
+    'Datadog keeps one restriction policy per resource, and both creates are "Update a restriction policy" (POST /api/v2/restriction_policy/{resource_id}: Datadog API reference, Restriction Policies), so the two overwrite each other on every apply',
 };
 
 /** RestrictionPolicy: one policy. */
