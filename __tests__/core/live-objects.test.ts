@@ -362,10 +362,19 @@ describe('NodeList: a node is its provider configuration and name, in either mod
     expect(Object.keys(acceptedApp((app) => ['one', 'two'].forEach((n) => stackOf(app, n, (s) => nodes(s, 'nodes', ['worker-1'])))))).toEqual(['one', 'two']);
   });
 
-  test('GIVEN a node beside a plain kubernetes_manifest of a Node, or kubernetes_labels of a Node, of its name THEN refused at the list naming the resource', () => {
+  test('GIVEN a node beside a plain resource of a type the list manages it with (a kubernetes_manifest of a Node; kubernetes_labels beside a labels list) THEN refused at the list naming the resource', () => {
     const nodeManifest = { apiVersion: 'v1', kind: 'Node', metadata: { name: 'worker-1' } };
+    const nodeLabels = { api_version: 'v1', kind: 'Node', metadata: { name: 'worker-1' }, labels: { a: 'b' } };
     expectRefused((s) => [nodes(s, 'nodes', ['worker-0', 'worker-1']), plain(s, 'raw', 'kubernetes_manifest', { manifest: nodeManifest })], 'st/nodes', 'st/raw', 'props/items/1/metadata/name');
-    expectRefused((s) => [plain(s, 'raw', 'kubernetes_labels', { api_version: 'v1', kind: 'Node', metadata: { name: 'worker-1' }, labels: { a: 'b' } }), nodes(s, 'nodes', ['worker-1'])], 'st/nodes', 'st/raw', 'props/items/0/metadata/name');
+    expectRefused((s) => [plain(s, 'raw', 'kubernetes_labels', nodeLabels), labelled(s, 'nodes', ['worker-1'])], 'st/nodes', 'st/raw', 'props/items/0/metadata/name');
+  });
+
+  test('GIVEN a node in a manifest list beside a plain kubernetes_labels of it THEN accepted: other code\'s resource of another type (issue 31: "a resource of the same Terraform type")', () => {
+    const config = accepted((s) => {
+      nodes(s, 'nodes', ['worker-1']);
+      plain(s, 'raw', 'kubernetes_labels', { api_version: 'v1', kind: 'Node', metadata: { name: 'worker-1' }, labels: { a: 'b' } });
+    });
+    expect(count(config, 'kubernetes_labels')).toBe(1);
   });
 
   test('GIVEN a ConfigMap kubernetes_manifest of a node\'s name, and two plain manifests of one Node THEN accepted: another kind of object; other code\'s', () => {

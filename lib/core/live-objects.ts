@@ -67,11 +67,13 @@ export class LiveObjects extends SynthTimeCheck {
   protected check(): void {
     const stack = TerraformStack.of(this);
     const places = new ProviderPlaces(stack);
-    const claims = new Map<string, Claim>();
+    // The first claim on each object, and the Terraform types its declarer manages it with.
+    const claims = new Map<string, { readonly first: Claim; readonly types: Set<string> }>();
     const claim = (key: string, next: Claim) => {
-      const first = claims.get(key);
-      if (first === undefined) claims.set(key, next);
-      else if (conflicting(first, next)) refuse(first, next);
+      const held = claims.get(key);
+      if (held === undefined) claims.set(key, { first: next, types: new Set([next.terraformType]) });
+      else if (held.first.declarer === next.declarer) held.types.add(next.terraformType);
+      else if (conflicting(held.first, held.types, next)) refuse(held.first, next);
     };
     const ours = new Set<IConstruct>();
     for (const { construct, descriptor, itemIndex } of this.declarations) {
@@ -117,12 +119,17 @@ export class LiveObjects extends SynthTimeCheck {
 /**
  * Two claims on one object conflict unless both are other code's (not ours to
  * judge), both are releases (each only forgets it), or both are one construct's
- * (its own checks refuse a node twice in one list).
+ * (its own checks refuse a node twice in one list). Other code's resource
+ * conflicts with a construct's when it has a Terraform type the construct
+ * manages that object with (issue 31: "a resource of the same Terraform type");
+ * two constructs conflict in any of their kinds (a node in a manifest list and
+ * in a labels list).
  */
-function conflicting(a: Claim, b: Claim): boolean {
-  if (!a.ours && !b.ours) return false;
-  if (a.released && b.released) return false;
-  return a.declarer !== b.declarer;
+function conflicting(first: Claim, firstTypes: ReadonlySet<string>, next: Claim): boolean {
+  if (!first.ours && !next.ours) return false;
+  if (first.released && next.released) return false;
+  if (!next.ours) return firstTypes.has(next.terraformType);
+  return true;
 }
 
 /** The prop path of a claim's identity below `props/`, with a per-item kind's `{item}` replaced by the item's index. */
