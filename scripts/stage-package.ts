@@ -28,10 +28,15 @@ function cdktnPackageJson(pkg: any): any {
   };
 }
 
-/** A staged copy of the package sources for `framework`, with node_modules linked; returns its directory. */
-export function stagePackage(framework: Framework): string {
+/**
+ * A staged copy of the package sources for `framework`, with node_modules
+ * linked; returns its directory. `addSources` may add modules to the copy before
+ * jsii compiles it (the tests' test-only constructs).
+ */
+export function stagePackage(framework: Framework, addSources?: (dir: string) => void): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `stage-${framework}-`));
   for (const entry of SOURCES) fs.cpSync(path.join(ROOT, entry), path.join(dir, entry), { recursive: true });
+  addSources?.(dir);
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
   if (framework === 'cdktn') {
     const module = path.join(dir, 'lib', 'core', 'framework.ts');

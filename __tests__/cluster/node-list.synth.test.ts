@@ -67,7 +67,8 @@ describe('NodeList synthesis', () => {
     expect(list.items).toEqual(items);
     expect(list.metadata).toEqual({ resourceVersion: '7' });
     expect(list.id).toBe(createHash('sha256').update('a\nb\nc').digest('hex'));
-    const reordered = new NodeList(stack, 'again', { items: [node('c'), node('b'), node('a')] });
+    // The same nodes in another order, in a stack of their own (one node in two lists of one stack is refused).
+    const reordered = new NodeList(newStack(), 'again', { items: [node('c'), node('b'), node('a')] });
     expect(reordered.id).toBe(list.id);
     expect(list.nodes.map((n) => n.name)).toEqual(['b', 'a', 'c']);
     new TerraformOutput(stack, 'first_id', { value: list.nodes[0].id });
@@ -125,10 +126,11 @@ describe('NodeList HCL output', () => {
           spec: { podCIDRs: ['10.0.0.0/24'], taints: [{ key: 'k', effect: 'NoSchedule' }] },
         }],
       });
+      // Another node: one node in two lists of one stack is refused (live-objects.ts).
       new NodeList(stack, 'parts', {
         mode: NodeListMode.LABELS_ANNOTATIONS_TAINTS,
         forceConflicts: true,
-        items: [{ metadata: { name: 'n', labels: { a: 'b' }, annotations: { 'c/d': 'e "f"' } }, spec: { taints: [{ key: 'k', value: 'v', effect: 'NoExecute' }] } }],
+        items: [{ metadata: { name: 'm', labels: { a: 'b' }, annotations: { 'c/d': 'e "f"' } }, spec: { taints: [{ key: 'k', value: 'v', effect: 'NoExecute' }] } }],
       });
     };
     const jsonOut = synthApp(build, false);

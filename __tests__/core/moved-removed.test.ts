@@ -145,7 +145,8 @@ describe('movedFrom', () => {
         new KubernetesProvider(stack, 'kubernetes', {});
         const team = new Construct(stack, 'team');
         for (const kind of [0, 1, 2] as const) declare(team, kind, `c${kind}`).movedFrom(`c${kind}`);
-        AuthenticationProfile.release(stack, 'old', PROFILE);
+        // Another profile: releasing the one c0 declares would be refused (one live object, one declaration).
+        AuthenticationProfile.release(stack, 'old', { ...PROFILE, authenticationProfileName: 'retired' });
       }, hcl);
     const json = comparableBlocks(readJsonStack(build(false), 'stack'));
     const hcl = comparableBlocks(await parseHclStack(build(true), 'stack'));

@@ -1,25 +1,22 @@
-// Tokens of every type (issue 18, items 4 and 6): for each prop of each
-// construct, a token of each type the prop's type allows skips exactly the
-// checks it cannot satisfy, and the rest still run: an unrelated invalid prop
-// in the same call is still reported. Where the value must be known at synth
-// time (it decides which resources exist, Terraform writes it as a block, or
-// reads it only as a literal), the token is refused, and the rest still run too.
+// Tokens of every type (issue 18, items 4 and 6), at every prop of every
+// construct (issue 31: read from the jsii assembly and the constructs'
+// descriptors, so a construct added with its descriptor is covered here): a
+// token of each type the prop's type allows either skips exactly the checks it
+// cannot satisfy (accepted, written as a reference unless the prop is never
+// written), or is refused where the value must be known at synth time (or
+// where another prop's rule needs it known); either way an unrelated invalid
+// prop in the same call is still reported, and the token's own problems are
+// the same. Which props refuse a token and why, and which are never written,
+// is the reviewed snapshot.
+import { Construct } from 'constructs';
 import { App, TerraformStack, TerraformVariable, Testing, Token } from '../../lib/core/framework';
-import {
-  AuthenticationProfile,
-  AwsProvider,
-  ClusterNodes,
-  CurrentOrg,
-  DatadogProvider,
-  HttpProvider,
-  ImportTarget,
-  KubernetesProvider,
-  NodeList,
-  RestrictionPolicy,
-} from '../../lib';
 import { ValidationError } from '../../lib/core/validation-error';
+import { AwsProvider, DatadogProvider, KubernetesProvider, NodeList } from '../../lib';
+import { catalogConstruct } from '../support/construct-catalog';
+import { propertiesOf, readAssembly, usagesOf } from '../support/jsii-positions';
+import { buildAt, Position, positionsOf } from '../support/position-judge';
 
-/** The token types: cdktf's four encodings, an IResolvable (for `boolean | IResolvable`), and a sensitive variable's string (for secrets). */
+/** The token types: cdktf's four encodings, an IResolvable (for `boolean | IResolvable` and structs), and a sensitive variable's string (for secrets). */
 type Kind = 'string' | 'number' | 'list' | 'map' | 'resolvable' | 'secret';
 
 function tokenOf(stack: TerraformStack, kind: Kind): unknown {
@@ -34,313 +31,146 @@ function tokenOf(stack: TerraformStack, kind: Kind): unknown {
       return v.listValue;
     case 'map':
       return Token.asStringMap(v.value);
-    case 'resolvable':
+    default:
       return Token.asAny(v.value);
   }
 }
 
-/** One prop (a path into the props) and the token types its type allows. */
-interface Row {
-  /** Path into the props, e.g. `items.0.metadata.labels`. */
-  readonly prop: string;
-  readonly kinds: Kind[];
-  /** Why a token is refused there; undefined where tokens are accepted. */
-  readonly refused?: string;
-  /** Valid props for this row, when the construct's default base does not suit it. */
-  readonly base?: object;
-  /** The value is validated but never written (status, list metadata, a quota). */
-  readonly notWritten?: boolean;
-  /** An unrelated invalid prop for this row, when the construct's default one is this prop. */
-  readonly invalid?: Invalid;
-}
+const assembly = readAssembly();
+const usages = usagesOf(assembly);
 
-/** An invalid value at `prop`, reported at `path`. */
-interface Invalid {
-  readonly prop: string;
-  readonly value: unknown;
-  readonly path: string;
-}
-
-interface Construct {
-  readonly name: string;
-  readonly make: (stack: TerraformStack, props: any) => unknown;
-  readonly base: object;
-  readonly invalid: Invalid;
-  readonly rows: Row[];
-}
-
-const node = (extra: object = {}) => ({ items: [{ metadata: { name: 'n1' }, ...extra }] });
-const nodeInfo = {
-  machineID: 'm', systemUUID: 's', bootID: 'b', kernelVersion: '6.1', osImage: 'os', containerRuntimeVersion: 'containerd://1.7',
-  kubeletVersion: 'v1.32.0', kubeProxyVersion: 'v1.32.0', operatingSystem: 'linux', architecture: 'amd64',
-};
-const LAT = 'LabelsAnnotationsTaints';
-
-const CONSTRUCTS: Construct[] = [
-  {
-    name: 'AuthenticationProfile',
-    make: (s, p) => new AuthenticationProfile(s, 'x', p),
-    base: { authenticationProfileName: 'p', authenticationProfileContent: { a: '1' } },
-    invalid: { prop: 'authenticationProfileName', value: 'bad_name', path: 'props/authenticationProfileName' },
-    rows: [
-      { prop: 'authenticationProfileName', kinds: ['string'], invalid: { prop: 'maxContentLength', value: 0, path: 'props/maxContentLength' } },
-      { prop: 'authenticationProfileContent', kinds: ['string', 'map'] },
-      { prop: 'authenticationProfileContent.a', kinds: ['string'] },
-      // The bug of issue 18: a number token read as a quota of -8.1e+298 bytes.
-      { prop: 'maxContentLength', kinds: ['number'], notWritten: true },
-      { prop: 'replaceTrigger', kinds: ['string'], refused: 'it chooses the type of the trigger resource' },
-    ],
-  },
-  {
-    name: 'AwsProvider',
-    make: (s, p) => new AwsProvider(s, 'x', p),
-    base: {},
-    invalid: { prop: 'region', value: 'Nowhere', path: 'props/region' },
-    rows: [
-      { prop: 'region', kinds: ['string'], invalid: { prop: 'alias', value: '1bad', path: 'props/alias' } },
-      { prop: 'endpoints', kinds: ['map'], refused: 'Terraform writes endpoints as a block' },
-      { prop: 'endpoints.redshift', kinds: ['string'] },
-      { prop: 'skipCredentialsValidation', kinds: ['resolvable'] },
-      { prop: 'skipRequestingAccountId', kinds: ['resolvable'] },
-      { prop: 'skipMetadataApiCheck', kinds: ['resolvable'] },
-      { prop: 'skipRegionValidation', kinds: ['resolvable'] },
-      { prop: 'alias', kinds: ['string'], refused: 'Terraform reads a provider alias as a literal' },
-      { prop: 'versionConstraint', kinds: ['string'], refused: 'Terraform reads required_providers versions as literals' },
-    ],
-  },
-  {
-    name: 'DatadogProvider',
-    make: (s, p) => new DatadogProvider(s, 'x', p),
-    base: {},
-    invalid: { prop: 'apiUrl', value: 'nope', path: 'props/apiUrl' },
-    rows: [
-      { prop: 'apiUrl', kinds: ['string'], invalid: { prop: 'alias', value: '1bad', path: 'props/alias' } },
-      { prop: 'apiKey', kinds: ['secret'] },
-      { prop: 'appKey', kinds: ['secret'] },
-      { prop: 'alias', kinds: ['string'], refused: 'Terraform reads a provider alias as a literal' },
-      { prop: 'versionConstraint', kinds: ['string'], refused: 'Terraform reads required_providers versions as literals' },
-    ],
-  },
-  {
-    name: 'HttpProvider',
-    make: (s, p) => new HttpProvider(s, 'x', p),
-    base: {},
-    invalid: { prop: 'versionConstraint', value: '', path: 'props/versionConstraint' },
-    rows: [
-      { prop: 'alias', kinds: ['string'], refused: 'Terraform reads a provider alias as a literal' },
-      { prop: 'versionConstraint', kinds: ['string'], refused: 'literals', invalid: { prop: 'alias', value: '1bad', path: 'props/alias' } },
-    ],
-  },
-  {
-    name: 'KubernetesProvider',
-    make: (s, p) => new KubernetesProvider(s, 'x', p),
-    base: {},
-    invalid: { prop: 'host', value: 'nope', path: 'props/host' },
-    rows: [
-      { prop: 'configPath', kinds: ['string'] },
-      { prop: 'configContext', kinds: ['string'] },
-      { prop: 'host', kinds: ['string'], invalid: { prop: 'configPath', value: '', path: 'props/configPath' } },
-      { prop: 'clusterCaCertificate', kinds: ['string'] },
-      { prop: 'token', kinds: ['secret'] },
-      // The pair: the other half is the same sensitive variable.
-      { prop: 'clientCertificate', kinds: ['secret'], base: { clientKey: 'SECRET' } },
-      { prop: 'clientKey', kinds: ['secret'], base: { clientCertificate: 'SECRET' } },
-      { prop: 'insecure', kinds: ['resolvable'] },
-      { prop: 'alias', kinds: ['string'], refused: 'Terraform reads a provider alias as a literal' },
-      { prop: 'versionConstraint', kinds: ['string'], refused: 'Terraform reads required_providers versions as literals' },
-    ],
-  },
-  {
-    name: 'ClusterNodes',
-    make: (s, p) => new ClusterNodes(s, 'x', p),
-    base: {},
-    invalid: { prop: 'limit', value: 0, path: 'props/limit' },
-    rows: [
-      { prop: 'labelSelector', kinds: ['string'] },
-      { prop: 'fieldSelector', kinds: ['string'] },
-      { prop: 'limit', kinds: ['number'], invalid: { prop: 'labelSelector', value: '', path: 'props/labelSelector' } },
-    ],
-  },
-  {
-    name: 'CurrentOrg',
-    make: (s, p) => new CurrentOrg(s, 'x', p),
-    base: { source: 'http', apiKey: 'SECRET', appKey: 'SECRET' },
-    invalid: { prop: 'apiUrl', value: 'nope', path: 'props/apiUrl' },
-    rows: [
-      { prop: 'source', kinds: ['string'], refused: 'it chooses the data source', base: {} },
-      { prop: 'apiUrl', kinds: ['string'], invalid: { prop: 'apiKey', value: 'literal-key', path: 'props/apiKey' } },
-      { prop: 'apiKey', kinds: ['secret'] },
-      { prop: 'appKey', kinds: ['secret'] },
-    ],
-  },
-  {
-    name: 'RestrictionPolicy',
-    make: (s, p) => new RestrictionPolicy(s, 'x', p),
-    base: { resourceId: 'dashboard:abc', bindings: [{ relation: 'viewer', principals: ['role:abc'] }] },
-    invalid: { prop: 'bindings.0.relation', value: 'bogus', path: 'props/bindings/0/relation' },
-    rows: [
-      { prop: 'resourceId', kinds: ['string'], invalid: { prop: 'bindings.0.principals.0', value: 'nobody', path: 'props/bindings/0/principals/0' } },
-      { prop: 'bindings', kinds: ['list'], refused: 'Terraform writes each binding as a block', invalid: { prop: 'resourceId', value: 'nocolon', path: 'props/resourceId' } },
-      { prop: 'bindings.0', kinds: ['resolvable'], refused: 'Terraform writes each binding as a block', invalid: { prop: 'resourceId', value: 'nocolon', path: 'props/resourceId' } },
-      { prop: 'bindings.0.relation', kinds: ['string'], invalid: { prop: 'bindings.0.principals.0', value: 'nobody', path: 'props/bindings/0/principals/0' } },
-      { prop: 'bindings.0.principals', kinds: ['list'] },
-      { prop: 'bindings.0.principals.0', kinds: ['string'] },
-    ],
-  },
-  {
-    name: 'ImportTarget',
-    // Terraform needs the resource type's provider to import it: the stack declares it.
-    make: (s, p) => {
-      new AwsProvider(s, 'aws', {});
-      return new ImportTarget(s, 'x', p);
-    },
-    base: { terraformType: 'aws_redshift_authentication_profile', importId: 'p' },
-    invalid: { prop: 'importId', value: '', path: 'config/importId' },
-    rows: [
-      { prop: 'importId', kinds: ['string'], invalid: { prop: 'terraformType', value: '1bad', path: 'config/terraformType' } },
-      { prop: 'terraformType', kinds: ['string'], refused: 'it is part of the import address' },
-    ],
-  },
-  {
-    name: 'NodeList',
-    make: (s, p) => new NodeList(s, 'x', p),
-    base: node(),
-    invalid: { prop: 'items.0.metadata.finalizers', value: ['bad finalizer!'], path: 'props/items/0/metadata/finalizers/0' },
-    rows: [
-      { prop: 'items', kinds: ['list'], refused: 'one resource is declared per node', invalid: { prop: 'fieldManager', value: 7, path: 'props/fieldManager' } },
-      { prop: 'items.0', kinds: ['resolvable'], refused: 'its name names its resources', invalid: { prop: 'fieldManager', value: 7, path: 'props/fieldManager' } },
-      { prop: 'items.0.metadata', kinds: ['resolvable'], refused: 'its name names the node\'s resources', invalid: { prop: 'fieldManager', value: 7, path: 'props/fieldManager' } },
-      { prop: 'items.0.metadata.name', kinds: ['string'], refused: 'it names the node\'s resources' },
-      { prop: 'mode', kinds: ['string'], refused: 'it chooses which resources are declared' },
-      { prop: 'fieldManager', kinds: ['string'] },
-      { prop: 'forceConflicts', kinds: ['resolvable'] },
-      { prop: 'metadata.continue', kinds: ['string'], notWritten: true },
-      { prop: 'metadata.remainingItemCount', kinds: ['number'], notWritten: true },
-      { prop: 'metadata.resourceVersion', kinds: ['string'], notWritten: true },
-      { prop: 'items.0.metadata.labels', kinds: ['map'] },
-      { prop: 'items.0.metadata.labels.pool', kinds: ['string'] },
-      { prop: 'items.0.metadata.annotations', kinds: ['map'] },
-      { prop: 'items.0.metadata.annotations.note', kinds: ['string'] },
-      { prop: 'items.0.metadata.finalizers', kinds: ['list'], invalid: { prop: 'items.0.metadata.labels', value: { 'bad key!': 'v' }, path: 'props/items/0/metadata/labels/bad key!' } },
-      { prop: 'items.0.metadata.finalizers.0', kinds: ['string'], invalid: { prop: 'items.0.metadata.labels', value: { 'bad key!': 'v' }, path: 'props/items/0/metadata/labels/bad key!' } },
-      { prop: 'items.0.metadata.ownerReferences', kinds: ['list'] },
-      { prop: 'items.0.metadata.generation', kinds: ['number'], notWritten: true },
-      { prop: 'items.0.metadata.deletionGracePeriodSeconds', kinds: ['number'], notWritten: true },
-      { prop: 'items.0.metadata.creationTimestamp', kinds: ['string'], notWritten: true },
-      { prop: 'items.0.spec', kinds: ['resolvable'] },
-      { prop: 'items.0.status', kinds: ['resolvable'], notWritten: true },
-      { prop: 'items.0.spec.podCIDR', kinds: ['string'] },
-      { prop: 'items.0.spec.podCIDRs', kinds: ['list'] },
-      { prop: 'items.0.spec.podCIDRs.1', kinds: ['string'], base: node({ spec: { podCIDR: '10.0.0.0/24', podCIDRs: ['10.0.0.0/24', 'fd00::/64'] } }) },
-      { prop: 'items.0.spec.providerID', kinds: ['string'] },
-      { prop: 'items.0.spec.taints', kinds: ['list'] },
-      { prop: 'items.0.spec.taints.0.key', kinds: ['string'], base: node({ spec: { taints: [{ key: 'k', effect: 'NoSchedule' }] } }) },
-      { prop: 'items.0.spec.taints.0.value', kinds: ['string'], base: node({ spec: { taints: [{ key: 'k', effect: 'NoSchedule' }] } }) },
-      { prop: 'items.0.status.capacity', kinds: ['map'], notWritten: true },
-      { prop: 'items.0.status.capacity.cpu', kinds: ['string'], notWritten: true },
-      { prop: 'items.0.status.daemonEndpoints.kubeletEndpoint.port', kinds: ['number'], notWritten: true },
-      { prop: 'items.0.status.images', kinds: ['list'], notWritten: true },
-      { prop: 'items.0.status.images.0.sizeBytes', kinds: ['number'], notWritten: true, base: node({ status: { images: [{ names: ['img'] }] } }) },
-      { prop: 'items.0.status.nodeInfo.swap.capacity', kinds: ['number'], notWritten: true, base: node({ status: { nodeInfo } }) },
-      { prop: 'items.0.status.volumesInUse', kinds: ['list'], notWritten: true },
-      // Labels/annotations/taints mode: maps are attributes (a token is fine), taints are blocks.
-      { prop: 'items.0.metadata.labels', kinds: ['map'], base: { mode: LAT, ...node() } },
-      { prop: 'items.0.metadata.annotations', kinds: ['map'], base: { mode: LAT, ...node() } },
-      { prop: 'items.0.spec', kinds: ['resolvable'], base: { mode: LAT, ...node() }, refused: 'kubernetes_node_taint writes its taints as blocks' },
-      { prop: 'items.0.spec.taints', kinds: ['list'], base: { mode: LAT, ...node() }, refused: 'kubernetes_node_taint writes each taint as a block' },
-      { prop: 'items.0.spec.taints.0', kinds: ['resolvable'], base: { mode: LAT, ...node() }, refused: 'kubernetes_node_taint writes each taint as a block' },
-      { prop: 'items.0.spec.taints.0.value', kinds: ['string'], base: { mode: LAT, ...node({ spec: { taints: [{ key: 'k', effect: 'NoSchedule' }] } }) } },
-      { prop: 'fieldManager', kinds: ['string'], base: { mode: LAT, ...node({ metadata: { name: 'n1', labels: { a: 'b' } } }) } },
-    ],
-  },
-];
-
-const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value));
-
-/** Sets `value` at a dotted path, creating objects (or lists, before a numeric segment) on the way. */
-function setAt(target: any, dotted: string, value: unknown): void {
-  const segments = dotted.split('.');
-  let at = target;
-  segments.slice(0, -1).forEach((segment, i) => {
-    if (at[segment] === undefined) at[segment] = /^\d+$/.test(segments[i + 1]) ? [] : {};
-    at = at[segment];
-  });
-  at[segments[segments.length - 1]] = value;
-}
-
-/** Props for a case: the base, the secrets replaced by a sensitive variable, the token at the row's prop. */
-function propsFor(stack: TerraformStack, construct: Construct, row: Row, kind: Kind): any {
-  const props = clone(row.base ?? construct.base);
-  const token = tokenOf(stack, kind);
-  let secret: unknown;
-  const secrets = (value: any): any => {
-    if (value === 'SECRET') return (secret ??= kind === 'secret' ? token : tokenOf(stack, 'secret'));
-    if (value !== null && typeof value === 'object') for (const key of Object.keys(value)) value[key] = secrets(value[key]);
-    return value;
-  };
-  secrets(props);
-  setAt(props, row.prop, token);
-  return props;
-}
-
-function errorOf(f: () => unknown): ValidationError | undefined {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof ValidationError) return e;
-    throw e;
+/** The token kinds a property's type allows. */
+function kindsOf(position: Position): Kind[] {
+  const struct = position.usage!.steps.length === 0 ? position.usage!.root : position.usage!.steps[position.usage!.steps.length - 1].struct;
+  const ref = propertiesOf(assembly, struct).find((p: any) => p.name === position.prop)?.type;
+  if (ref?.collection !== undefined) return [ref.collection.kind === 'array' ? 'list' : 'map'];
+  switch (position.type) {
+    case 'string':
+      return ['string', 'secret'];
+    case 'number':
+      return ['number'];
+    case 'iterator':
+      return [];
+    default:
+      // A boolean (`boolean | IResolvable`), a struct, any value: an IResolvable.
+      return ['resolvable'];
   }
-  return undefined;
 }
 
-const cases = CONSTRUCTS.flatMap((construct) =>
-  construct.rows.flatMap((row) => row.kinds.map((kind) => ({ label: `${construct.name} ${row.base && (row.base as any).mode ? `(${(row.base as any).mode}) ` : ''}${row.prop} <- ${kind} token`, construct, row, kind }))),
-);
+/** Every prop of every construct's own props (its constructor's struct, nested ones included). */
+const positions = positionsOf(assembly).filter((p) => p.prop !== undefined && p.entry.endsWith('.<init>') && catalogConstruct(p.entry.slice(0, -'.<init>'.length)) !== undefined);
+const cases = positions.flatMap((position) => kindsOf(position).map((kind) => ({ label: `${position.label} <- ${kind} token`, position, kind })));
 
+/** The problem path of a position's prop: `props/items/0/metadata/labels`. */
+function pathOf(position: Position): string {
+  const segments = [position.param];
+  for (const step of position.usage!.steps) segments.push(step.prop, ...(step.collection === 'array' ? ['0'] : step.collection === 'map' ? ['k'] : []));
+  return [...segments, position.prop].join('/');
+}
+
+const UNRELATED = 'unknownKeyXyz';
 let ids = 0;
-const newStack = () => new TerraformStack(new App(), `s${ids++}`);
-const propPath = (row: Row) => `props/${row.prop.split('.').join('/')}`;
 
-describe('tokens of every type skip exactly the checks they cannot satisfy', () => {
-  test('the table covers every construct, and every token type somewhere', () => {
-    expect(CONSTRUCTS.map((c) => c.name).sort()).toEqual(
-      ['AuthenticationProfile', 'AwsProvider', 'ClusterNodes', 'CurrentOrg', 'DatadogProvider', 'HttpProvider', 'ImportTarget', 'KubernetesProvider', 'NodeList', 'RestrictionPolicy'],
-    );
+/** Builds the case in a fresh stack, with an unrelated invalid prop (an unknown key beside the props) when asked. */
+function build(position: Position, kind: Kind, unrelated: boolean): { stack: TerraformStack; error?: ValidationError; detail?: string } {
+  const stack = new TerraformStack(new App(), `s${ids++}`);
+  // The providers a stack declares (their checks run at synth: an import target needs its resource type's).
+  new AwsProvider(stack, 'aws', {});
+  new DatadogProvider(stack, 'datadog', {});
+  new KubernetesProvider(stack, 'kubernetes', {});
+  const secrets = { apiKey: new TerraformVariable(stack, 'dd_api_key', { sensitive: true }).stringValue, appKey: new TerraformVariable(stack, 'dd_app_key', { sensitive: true }).stringValue };
+  const adjust = (args: { [param: string]: any }) => {
+    if (unrelated) args[position.param] = { ...args[position.param], [UNRELATED]: 'x' };
+  };
+  const built = buildAt(position, tokenOf(stack, kind), new Construct(stack, 'c'), usages, { n: ids, tokens: undefined as never, secrets }, adjust);
+  return { stack, error: built.error, detail: built.kind === 'wrong' ? built.detail : undefined };
+}
+
+describe('tokens of every type, at every prop of every construct', () => {
+  const outcomes: { [label: string]: string } = {};
+
+  test.each(cases)('GIVEN $label THEN accepted and written as a reference, or refused at its path; an unrelated invalid prop is still reported', ({ label, position, kind }) => {
+    const tokenPath = pathOf(position);
+    const alone = build(position, kind, false);
+    // Never a TypeError, never a refusal somewhere unrelated.
+    expect(alone.detail).toBeUndefined();
+    const atToken = alone.error?.problems.filter((p) => p.path === tokenPath || p.path.startsWith(`${tokenPath}/`)) ?? [];
+    if (alone.error !== undefined) {
+      // Refused: at the token's own path (a value needed at synth time), or where another prop's rule needs it
+      // (a literal name with a count token, one half of a credential pair): every problem is recorded.
+      outcomes[label] = `refused: ${alone.error.problems.map((p) => `${p.path === tokenPath ? '(here)' : p.path} ${p.allowed}`).join(' | ')}`;
+    } else {
+      let json: string;
+      try {
+        json = Testing.synth(alone.stack, true);
+      } catch (e) {
+        // A check that runs when the stack is written (a region needs an aws provider 6.x).
+        if (!(e instanceof ValidationError)) throw e;
+        outcomes[label] = `refused at synth: ${e.problems.map((p) => `${p.path === tokenPath ? '(here)' : p.path} ${p.allowed}`).join(' | ')}`;
+        return;
+      }
+      expect(() => Testing.synthHcl(alone.stack)).not.toThrow();
+      const written = json.includes(kind === 'secret' ? '${var.secret}' : 'var.tok');
+      outcomes[label] = written ? 'written' : 'accepted, not written';
+    }
+    // The rest still run: the unrelated invalid prop is reported beside whatever the token gives.
+    const withInvalid = build(position, kind, true);
+    expect(withInvalid.detail).toBeUndefined();
+    const paths = withInvalid.error?.problems.map((p) => p.path) ?? [];
+    expect(paths).toContain(`${position.param}/${UNRELATED}`);
+    expect(paths.filter((p) => p === tokenPath || p.startsWith(`${tokenPath}/`)).length).toBe(atToken.length);
+  });
+
+  test('GIVEN every case THEN which props refuse a token (and why) and which are never written are as reviewed', () => {
+    expect(Object.keys(outcomes).length).toBe(cases.length);
+    const refused = Object.entries(outcomes).filter(([, o]) => o.startsWith('refused')).map(([label, o]) => `${label}: ${o}`).sort();
+    const notWritten = Object.entries(outcomes).filter(([, o]) => o === 'accepted, not written').map(([label]) => label).sort();
+    const written = Object.values(outcomes).filter((o) => o === 'written').length;
+    expect({ written, refused, notWritten }).toMatchSnapshot();
+  });
+
+  test('GIVEN the constructs THEN each has props here, and every token type is used somewhere', () => {
+    const constructs = new Set(positions.map((p) => p.entry.slice(0, -'.<init>'.length)));
+    const withProps = [...new Set(usages.filter((u) => u.entry.endsWith('.<init>') && catalogConstruct(u.entry.slice(0, -'.<init>'.length)) !== undefined).map((u) => u.entry.slice(0, -'.<init>'.length)))];
+    expect([...constructs].sort()).toEqual(withProps.sort());
     expect([...new Set(cases.map((c) => c.kind))].sort()).toEqual(['list', 'map', 'number', 'resolvable', 'secret', 'string']);
   });
+});
 
-  test.each(cases.filter((c) => c.row.refused === undefined))('GIVEN $label THEN it is accepted and written as a reference', ({ construct, row, kind }) => {
-    const stack = newStack();
-    const error = errorOf(() => construct.make(stack, propsFor(stack, construct, row, kind)));
-    expect(error?.message).toBeUndefined();
-    const json = Testing.synth(stack);
-    if (!row.notWritten) expect(json).toContain(kind === 'secret' ? '${var.secret}' : 'var.tok');
-    expect(() => Testing.synthHcl(stack)).not.toThrow();
-  });
-
-  test.each(cases.filter((c) => c.row.refused === undefined))('GIVEN $label and an unrelated invalid prop THEN only the invalid prop is reported', ({ construct, row, kind }) => {
-    const stack = newStack();
-    const invalid = row.invalid ?? construct.invalid;
-    const props = propsFor(stack, construct, row, kind);
-    setAt(props, invalid.prop, invalid.value);
-    const error = errorOf(() => construct.make(stack, props));
-    expect(error).toBeDefined();
-    const paths = error!.problems.map((p) => p.path);
-    expect(paths).toContain(invalid.path);
-    const tokenPath = construct.name === 'ImportTarget' ? `config/${row.prop}` : propPath(row);
-    expect(paths.filter((p) => p === tokenPath || p.startsWith(`${tokenPath}/`))).toEqual([]);
-  });
-
-  test.each(cases.filter((c) => c.row.refused !== undefined))('GIVEN $label THEN it is refused, and an unrelated invalid prop is still reported', ({ construct, row, kind }) => {
-    const stack = newStack();
-    const invalid = row.invalid ?? construct.invalid;
-    const props = propsFor(stack, construct, row, kind);
-    setAt(props, invalid.prop, invalid.value);
-    const error = errorOf(() => construct.make(stack, props));
-    expect(error).toBeDefined();
-    const tokenPath = construct.name === 'ImportTarget' ? `config/${row.prop}` : propPath(row);
-    const atToken = error!.problems.find((p) => p.path === tokenPath);
-    expect(atToken?.allowed).toContain(row.refused);
-    expect(error!.problems.map((p) => p.path)).toContain(invalid.path);
+// The minimal props reach one way a construct declares its resources; NodeList's other mode writes
+// labels and annotations as attributes (a token is fine) and taints as blocks (a token is not).
+describe('tokens in NodeList labels-annotations-taints mode', () => {
+  const LAT = 'LabelsAnnotationsTaints';
+  const taint = { key: 'k', effect: 'NoSchedule' };
+  const rows: [string, object, Kind, string | undefined][] = [
+    ['items.0.metadata.labels', { metadata: { name: 'n1' } }, 'map', undefined],
+    ['items.0.metadata.annotations', { metadata: { name: 'n1' } }, 'map', undefined],
+    ['items.0.spec', { metadata: { name: 'n1' } }, 'resolvable', 'kubernetes_node_taint writes its taints as blocks'],
+    ['items.0.spec.taints', { metadata: { name: 'n1' } }, 'list', 'kubernetes_node_taint writes each taint as a block'],
+    ['items.0.spec.taints.0', { metadata: { name: 'n1' } }, 'resolvable', 'kubernetes_node_taint writes each taint as a block'],
+    ['items.0.spec.taints.0.value', { metadata: { name: 'n1' }, spec: { taints: [taint] } }, 'string', undefined],
+    ['fieldManager', { metadata: { name: 'n1', labels: { a: 'b' } } }, 'string', undefined],
+  ];
+  test.each(rows)('GIVEN %s <- a %s token THEN %s', (prop, item, kind, refused) => {
+    const stack = new TerraformStack(new App(), `lat${ids++}`);
+    new KubernetesProvider(stack, 'kubernetes', {});
+    const props: any = JSON.parse(JSON.stringify({ mode: LAT, items: [item] }));
+    const segments = prop.split('.');
+    let at = props;
+    segments.slice(0, -1).forEach((s, i) => (at = at[s] ??= /^\d+$/.test(segments[i + 1]) ? [] : {}));
+    at[segments[segments.length - 1]] = tokenOf(stack, kind);
+    let error: ValidationError | undefined;
+    try {
+      new NodeList(stack, 'x', props);
+    } catch (e) {
+      if (!(e instanceof ValidationError)) throw e;
+      error = e;
+    }
+    if (refused === undefined) {
+      expect(error?.message).toBeUndefined();
+      expect(Testing.synth(stack)).toContain('var.tok');
+    } else {
+      expect(error?.problems.find((p) => p.path === `props/${segments.join('/')}`)?.allowed).toContain(refused);
+    }
   });
 });

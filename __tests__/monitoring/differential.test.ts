@@ -163,17 +163,24 @@ function variable(stack: TerraformStack, name: string): TerraformVariable {
   return (stack.node.tryFindChild(name) as TerraformVariable | undefined) ?? new TerraformVariable(stack, name, { type: 'string' });
 }
 
-/** The two policy blocks, this library's and the official binding's, from one stack. */
+/**
+ * The two policy blocks, this library's and the official binding's, each from its own stack of one app: in one
+ * stack, two policies on one resource id are two declarations of one policy, refused at synth (live-objects.ts).
+ * Variables and the org are the same objects by name in each stack, so their references read alike.
+ */
 function synthBoth(c: Case, officialBindings: (stack: TerraformStack) => Plain[] | undefined): { ours: any; official: any } {
-  const stack = new TerraformStack(Testing.app(), 'stack');
-  new DatadogProvider(stack, 'datadog');
-  const ours = new RestrictionPolicy(stack, 'ours', { resourceId: c.resourceId(stack), bindings: c.bindings?.(stack) });
-  const official = new OfficialRestrictionPolicy(stack, 'official', {
-    resourceId: String(c.resourceId(stack)),
-    bindings: officialBindings(stack),
+  const app = Testing.app();
+  const [stack, officialStack] = ['stack', 'official'].map((name) => new TerraformStack(app, name));
+  for (const s of [stack, officialStack]) new DatadogProvider(s, 'datadog');
+  const ours = new RestrictionPolicy(stack, 'policy', { resourceId: c.resourceId(stack), bindings: c.bindings?.(stack) });
+  const official = new OfficialRestrictionPolicy(officialStack, 'policy', {
+    resourceId: String(c.resourceId(officialStack)),
+    bindings: officialBindings(officialStack),
   });
-  const blocks = synthJson(stack).resource.datadog_restriction_policy;
-  return { ours: blocks[ours.resource.friendlyUniqueId], official: blocks[official.friendlyUniqueId] };
+  return {
+    ours: synthJson(stack).resource.datadog_restriction_policy[ours.resource.friendlyUniqueId],
+    official: synthJson(officialStack).resource.datadog_restriction_policy[official.friendlyUniqueId],
+  };
 }
 
 /** A block as Terraform reads it: `bindings` a set of objects whose `principals` is a set of strings. */

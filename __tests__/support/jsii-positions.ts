@@ -1,84 +1,42 @@
 // The public API as the jsii assembly describes it: every entry point (a
-// constructor or static method) that takes a struct, every place a struct is
-// taken (nested ones included), and a minimal valid value of each struct. The
-// closed-props test and the positions judge both walk it: a struct or entry
-// point the tables below do not know fails them, so new ones cannot be forgotten.
-import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
-import { createHash } from 'crypto';
-import { TerraformStack } from '../../lib/core/framework';
-import {
-  PlanExplanation,
-  AuthenticationProfile,
-  AuthenticationProfileReader,
-  AwsProvider,
-  ClusterNodeReader,
-  ClusterNodes,
-  CurrentOrg,
-  DatadogProvider,
-  HttpProvider,
-  ImportTarget,
-  KubernetesProvider,
-  NodeConfigStatusMachine,
-  NodeList,
-  RestrictionPolicy,
-  RestrictionPolicyReader,
-} from '../../lib';
-import { stagePackage } from '../../scripts/stage-package';
+// constructor or a method), every place a struct is taken (nested ones
+// included), a minimal valid value of each struct, and how to call each entry
+// point with them. Construct classes are read from their descriptors
+// (construct-catalog.ts: this library's and the test-only ones); the few
+// classes that are not constructs (value objects, readers, the explanation)
+// have the small tables below. The closed-props test, the positions judge, the
+// token test and the hostile-input property all walk it: a construct, struct
+// or entry point no descriptor or table knows fails them, naming it.
+import { Construct } from 'constructs';
+import { MinimalValue } from '../../lib/core/construct-descriptor';
+import { catalogConstruct, catalogExports, constructCatalog, isConstructClass, readAssembly } from './construct-catalog';
 
-/** A minimal valid value of each input struct (its required members only, where it can). */
-export const MINIMAL: { [struct: string]: unknown } = {
-  AuthenticationProfileProps: { authenticationProfileName: 'p', authenticationProfileContent: { a: '1' } },
-  AuthenticationProfileState: {},
+export { readAssembly };
+
+/** Minimal values of the structs that belong to no construct: options of the readers, the explanation and the state machine. */
+const NON_CONSTRUCT_MINIMAL: { readonly [struct: string]: MinimalValue } = {
   AuthenticationProfileReaderOptions: {},
+  ClusterNodeReaderOptions: {},
+  RestrictionPolicyReaderOptions: { resourceIds: ['dashboard:abc'] },
   ExplainTextOptions: {},
   ExplainCiOptions: {},
   ExplainHtmlOptions: {},
-  AwsProviderProps: {},
-  ClusterNodeReaderOptions: {},
-  ClusterNodesProps: {},
-  CurrentOrgProps: {},
-  DatadogProviderProps: {},
-  FetchOrgIdOptions: { apiUrl: 'https://api.datadoghq.com', apiKey: 'api-key', appKey: 'app-key' },
-  HttpProviderProps: {},
-  ImportTargetConfig: { terraformType: 'aws_redshift_authentication_profile', importId: 'p' },
-  KubernetesProviderProps: {},
-  RestrictionPolicyBinding: { relation: 'viewer', principals: ['role:abc'] },
-  RestrictionPolicyProps: { resourceId: 'dashboard:abc' },
-  RestrictionPolicyReaderOptions: { resourceIds: ['dashboard:abc'] },
-  RestrictionPolicyState: {},
-  NodeListProps: { items: [{ metadata: { name: 'n1' } }] },
-  Node: { metadata: { name: 'n1' } },
-  ObjectMeta: { name: 'n1' },
-  OwnerReference: { apiVersion: 'cluster.x-k8s.io/v1beta1', kind: 'Machine', name: 'm', uid: 'u' },
-  // Every member is optional in the type, but the API server's ValidateManagedFields requires an operation.
-  ManagedFieldsEntry: { operation: 'Update' },
-  ListMeta: {},
-  ShardInfo: { selector: 's' },
-  NodeSpec: {},
-  Taint: { key: 'dedicated', effect: 'NoSchedule' },
-  NodeConfigSource: { configMap: { kubeletConfigKey: 'kubelet', name: 'cm', namespace: 'kube-system' } },
-  ConfigMapNodeConfigSource: { kubeletConfigKey: 'kubelet', name: 'cm', namespace: 'kube-system' },
-  NodeStatus: {},
-  NodeCondition: { type: 'Ready', status: 'True' },
-  NodeAddress: { type: 'InternalIP', address: '10.0.0.1' },
-  NodeDaemonEndpoints: {},
-  DaemonEndpoint: { port: 10250 },
-  NodeSystemInfo: {
-    machineID: 'm', systemUUID: 's', bootID: 'b', kernelVersion: '6.1', osImage: 'os', containerRuntimeVersion: 'containerd://1.7',
-    kubeletVersion: 'v1.32.0', kubeProxyVersion: 'v1.32.0', operatingSystem: 'linux', architecture: 'amd64',
-  },
-  NodeSwapStatus: {},
-  ContainerImage: {},
-  AttachedVolume: { name: 'v', devicePath: '/dev/xvdf' },
-  NodeConfigStatus: {},
-  NodeRuntimeHandler: {},
-  NodeRuntimeHandlerFeatures: {},
-  NodeFeatures: {},
   NodeConfigState: { status: {} },
   NodeConfigEvent: { type: 'SoakCheck' },
 };
+
+/** The minimal value of a struct (its required members only, where it can), made unique by `unique` where it names a live object. */
+export function minimalValue(struct: string, unique = 0): unknown {
+  const name = short(struct);
+  for (const c of constructCatalog()) {
+    if (Object.prototype.hasOwnProperty.call(c.descriptor.minimal, name)) return made(c.descriptor.minimal[name], unique);
+  }
+  return Object.prototype.hasOwnProperty.call(NON_CONSTRUCT_MINIMAL, name) ? made(NON_CONSTRUCT_MINIMAL[name], unique) : undefined;
+}
+
+function made(value: MinimalValue, unique: number): unknown {
+  return typeof value === 'function' ? (value as (n: number) => unknown)(unique) : JSON.parse(JSON.stringify(value));
+}
 
 /** Where a struct's minimal value depends on where it sits (the status.config sources require uid and resourceVersion). */
 export function contextual(where: string, struct: string): unknown {
@@ -95,50 +53,117 @@ export function contextual(where: string, struct: string): unknown {
 export const OUTPUT_ONLY = ['NodeListEntry', 'ReleasedResources', 'ValidationErrorDetails', 'ValidationProblem', 'NodeReadErrorDetails', 'OrgIdLookupErrorDetails', 'ExplainedResource', 'ExplainedFieldChange', 'ExplainedConstruct', 'ExplainedConstructField', 'ExplainedOutput', 'TerraformCounts'];
 
 /** A plan of nothing, explained against a stack of nothing: the instance PlanExplanation's renderings are called on. */
-function emptyExplanation(): PlanExplanation {
+function emptyExplanation(): any {
   const plan = { format_version: '1.2', terraform_version: '1.11.4', planned_values: {}, configuration: {}, applyable: true, complete: true, errored: false, resource_changes: [] };
-  return PlanExplanation.fromPlanAndConfig(JSON.stringify(plan), JSON.stringify({ '//': { metadata: { stackName: 's' } } }));
+  return catalogExports().PlanExplanation.fromPlanAndConfig(JSON.stringify(plan), JSON.stringify({ '//': { metadata: { stackName: 's' } } }));
 }
 
-/** Each entry point that takes a struct, called with its struct arguments (by parameter name) and valid values for the rest. */
-export const ENTRY: { [entry: string]: (a: { [param: string]: any }, stack: TerraformStack) => unknown } = {
-  'AuthenticationProfile.<init>': (a, s) => new AuthenticationProfile(s, 'x', a.props),
-  'AuthenticationProfile.adopt': (a, s) => AuthenticationProfile.adopt(s, 'x', a.props),
-  'AuthenticationProfile.release': (a, s) => AuthenticationProfile.release(s, 'x', a.props),
-  'AuthenticationProfile.fromAuthenticationProfileName': (a, s) => AuthenticationProfile.fromAuthenticationProfileName(s, 'x', 'p', a.state),
-  'AuthenticationProfileReader.list': (a) => AuthenticationProfileReader.list(a.options),
-  'AwsProvider.<init>': (a, s) => new AwsProvider(s, 'x', a.props),
-  'PlanExplanation.toText': (a) => emptyExplanation().toText(a.options),
-  'PlanExplanation.toSarif': (a) => emptyExplanation().toSarif(a.options),
-  'PlanExplanation.toGithubAnnotations': (a) => emptyExplanation().toGithubAnnotations(a.options),
-  'PlanExplanation.toHtml': (a) => emptyExplanation().toHtml(a.options),
-  'ClusterNodeReader.list': (a) => ClusterNodeReader.list(a.options),
-  'ClusterNodes.<init>': (a, s) => new ClusterNodes(s, 'x', a.props),
-  'CurrentOrg.<init>': (a, s) => new CurrentOrg(s, 'x', a.props),
-  'CurrentOrg.fetchOrgId': (a) => CurrentOrg.fetchOrgId(a.options),
-  'DatadogProvider.<init>': (a, s) => new DatadogProvider(s, 'x', a.props),
-  'HttpProvider.<init>': (a, s) => new HttpProvider(s, 'x', a.props),
-  'ImportTarget.<init>': (a, s) => new ImportTarget(s, 'x', a.config),
-  'KubernetesProvider.<init>': (a, s) => new KubernetesProvider(s, 'x', a.props),
-  'NodeConfigStatusMachine.next': (a) => NodeConfigStatusMachine.next(a.current, a.event, new Date('2024-05-01T10:00:00Z')),
-  'NodeConfigStatusMachine.sameSource': (a) => NodeConfigStatusMachine.sameSource(a.a, a.b),
-  'NodeList.<init>': (a, s) => new NodeList(s, 'x', a.props),
-  'NodeList.adopt': (a, s) => NodeList.adopt(s, 'x', a.props),
-  'NodeList.release': (a, s) => NodeList.release(s, 'x', a.props),
-  'NodeList.fromCluster': (a, s) => NodeList.fromCluster(s, 'x', a.props),
-  'RestrictionPolicy.<init>': (a, s) => new RestrictionPolicy(s, 'x', a.props),
-  'RestrictionPolicy.adopt': (a, s) => RestrictionPolicy.adopt(s, 'x', a.props),
-  'RestrictionPolicy.release': (a, s) => RestrictionPolicy.release(s, 'x', a.props),
-  'RestrictionPolicy.fromResourceId': (a, s) => RestrictionPolicy.fromResourceId(s, 'x', 'dashboard:abc', a.state),
-  'RestrictionPolicyReader.read': (a) => RestrictionPolicyReader.read(a.options),
+/** The instance a non-construct class's instance methods are called on. */
+const INSTANCES: { readonly [className: string]: () => any } = { PlanExplanation: emptyExplanation };
+
+/** Valid values of non-struct parameters of the non-construct entry points. */
+const NON_CONSTRUCT_DEFAULTS: { readonly [entry: string]: { readonly [param: string]: unknown } } = {
+  'NodeConfigStatusMachine.next': { now: new Date('2024-05-01T10:00:00Z') },
 };
+
+/** One public callable of one class of the assembly. */
+export interface EntryPoint {
+  /** `Class.method`, `Class.<init>` for the constructor. */
+  readonly entry: string;
+  readonly className: string;
+  readonly method: string;
+  readonly kind: 'init' | 'static' | 'instance';
+  /** The parameters' names, in order. */
+  readonly params: readonly string[];
+  /** Whether the class is a construct (then its descriptor says how it is judged). */
+  readonly construct: boolean;
+}
+
+/** Every public constructor and method of every class of the assembly. */
+export function entryPointsOf(assembly: any): EntryPoint[] {
+  const out: EntryPoint[] = [];
+  for (const [fqn, type] of Object.entries<any>(assembly.types)) {
+    if (type.kind !== 'class') continue;
+    const construct = isConstructClass(assembly, fqn);
+    const callables = [...(type.initializer ? [{ name: '<init>', ...type.initializer }] : []), ...(type.methods ?? [])];
+    for (const callable of callables) {
+      // A framework method a class overrides (ImportTarget.toTerraform) is the framework's, not an entry point.
+      if (callable.protected || callable.overrides !== undefined) continue;
+      const kind = callable.name === '<init>' ? 'init' : callable.static ? 'static' : 'instance';
+      out.push({ entry: `${short(fqn)}.${callable.name}`, className: short(fqn), method: callable.name, kind, params: (callable.parameters ?? []).map((p: any) => p.name), construct });
+    }
+  }
+  return out;
+}
+
+/** The construct classes of the assembly that no descriptor describes. */
+export function constructsWithoutDescriptor(assembly: any): string[] {
+  return Object.entries<any>(assembly.types)
+    .filter(([fqn, t]) => t.kind === 'class' && !t.abstract && isConstructClass(assembly, fqn) && catalogConstruct(short(fqn)) === undefined)
+    .map(([fqn]) => short(fqn))
+    .sort();
+}
+
+/** The entry points of construct classes whose descriptor does not list them, and the listed ones the class does not have. */
+export function undescribedEntryPoints(assembly: any): string[] {
+  const points = entryPointsOf(assembly).filter((p) => p.construct);
+  const out: string[] = [];
+  for (const p of points) {
+    const described = catalogConstruct(p.className)?.descriptor.entryPoints[p.method];
+    if (described === undefined) out.push(`${p.entry}: not in ${p.className}'s descriptor (entryPoints)`);
+  }
+  for (const c of constructCatalog()) {
+    for (const method of Object.keys(c.descriptor.entryPoints)) {
+      if (!points.some((p) => p.className === c.descriptor.className && p.method === method)) out.push(`${c.descriptor.className}.${method}: in the descriptor, not in the class`);
+    }
+  }
+  return out.sort();
+}
+
+/**
+ * Calls an entry point with `args` (by parameter name): a construct scope is
+ * `scope`, its id `id`; other parameters come from `args`, else from the
+ * descriptor's (or table's) defaults. An instance method is called on an
+ * instance made with minimal values (unique by `unique`).
+ */
+export function callEntry(point: EntryPoint, args: { readonly [param: string]: unknown }, scope: Construct, unique = 0, id = 'x'): unknown {
+  const type = catalogExports()[point.className];
+  const hint = catalogConstruct(point.className)?.descriptor.entryPoints[point.method];
+  const defaults: { readonly [param: string]: unknown } = hint?.defaults ?? NON_CONSTRUCT_DEFAULTS[point.entry] ?? {};
+  const values = point.params.map((name) => (name === 'scope' ? scope : name === 'id' ? id : Object.prototype.hasOwnProperty.call(args, name) ? args[name] : defaults[name]));
+  if (point.kind === 'init') return new type(...values);
+  if (point.kind === 'static') return type[point.method](...values);
+  const instance = point.construct ? callEntry(entryPoint(readAssembly(), `${point.className}.<init>`), minimalArguments(`${point.className}.<init>`, unique), scope, unique) : INSTANCES[point.className]?.();
+  if (instance === undefined) throw new Error(`${point.entry}: no instance to call it on (add the class to INSTANCES)`);
+  return instance[point.method](...values);
+}
+
+/** The minimal struct arguments of an entry point, by parameter name. */
+export function minimalArguments(entry: string, unique = 0): { [param: string]: any } {
+  const assembly = readAssembly();
+  const args: { [param: string]: any } = {};
+  for (const u of usagesOf(assembly)) if (u.entry === entry && u.steps.length === 0) args[u.param] = minimalOf(u.root, `${u.entry}(${u.param})`, unique);
+  return args;
+}
+
+/** The entry point named `entry` (`Class.method`). */
+export function entryPoint(assembly: any, entry: string): EntryPoint {
+  const point = entryPointsOf(assembly).find((p) => p.entry === entry);
+  if (point === undefined) throw new Error(`no entry point ${entry} in the assembly`);
+  return point;
+}
 
 /**
  * Entry points that read a live service: they fail with their own documented
  * error (reason `invalid-options`, nothing sent) rather than a ValidationError,
- * and cannot be called with valid options here.
+ * and cannot be called with valid options here: the construct descriptors'
+ * `service` entry points, and the readers.
  */
-export const READERS = ['AuthenticationProfileReader.list', 'ClusterNodeReader.list', 'CurrentOrg.fetchOrgId', 'RestrictionPolicyReader.read'];
+export function serviceEntries(assembly: any): string[] {
+  return entryPointsOf(assembly)
+    .filter((p) => (p.construct ? catalogConstruct(p.className)?.descriptor.entryPoints[p.method]?.service === true : /Reader$/.test(p.className) && p.kind === 'static'))
+    .map((p) => p.entry);
+}
 
 export interface Step {
   readonly prop: string;
@@ -156,29 +181,6 @@ export interface Usage {
 }
 
 export const short = (fqn: string) => fqn.slice(fqn.lastIndexOf('.') + 1);
-
-/**
- * The assembly jsii compiles from lib/ (cdktf edition), cached by the sources'
- * hash in the temporary directory: one jsii build per change of lib/, whichever
- * tests read it.
- */
-export function readAssembly(): any {
-  const root = path.resolve(__dirname, '..', '..');
-  const hash = createHash('sha256');
-  const files = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)]));
-  for (const file of [...files(path.join(root, 'lib')), path.join(root, 'package.json')].sort()) hash.update(file).update(fs.readFileSync(file));
-  const cached = path.join(os.tmpdir(), `wmc-jsii-${hash.digest('hex').slice(0, 16)}.json`);
-  if (fs.existsSync(cached)) return JSON.parse(fs.readFileSync(cached, 'utf8'));
-  const dir = stagePackage('cdktf');
-  try {
-    const text = fs.readFileSync(path.join(dir, '.jsii'), 'utf8');
-    fs.writeFileSync(`${cached}.${process.pid}`, text);
-    fs.renameSync(`${cached}.${process.pid}`, cached);
-    return JSON.parse(text);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 export function structsOf(assembly: any): Set<string> {
   return new Set(Object.entries<any>(assembly.types).filter(([, t]) => t.kind === 'interface' && t.datatype).map(([fqn]) => fqn));
@@ -235,9 +237,9 @@ export function usagesOf(assembly: any): Usage[] {
 
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value));
 
-export function minimalOf(struct: string, where: string): any {
-  const value = contextual(where, short(struct)) ?? MINIMAL[short(struct)];
-  if (value === undefined) throw new Error(`no minimal value for ${short(struct)}: add one to MINIMAL`);
+export function minimalOf(struct: string, where: string, unique = 0): any {
+  const value = contextual(where, short(struct)) ?? minimalValue(struct, unique);
+  if (value === undefined) throw new Error(`no minimal value for ${short(struct)}: add one to its construct's descriptor (minimal)`);
   return clone(value);
 }
 
@@ -246,24 +248,24 @@ export function minimalOf(struct: string, where: string): any {
  * built from minimal values; `extra` is added to that struct. Also returns the
  * problem path of the struct (`props/items/0/metadata`).
  */
-export function argumentsFor(usage: Usage, usages: Usage[], extra: object): { args: { [param: string]: any }; structPath: string } {
+export function argumentsFor(usage: Usage, usages: Usage[], extra: object, unique = 0): { args: { [param: string]: any }; structPath: string } {
   const args: { [param: string]: any } = {};
-  for (const u of usages) if (u.entry === usage.entry && u.steps.length === 0) args[u.param] = minimalOf(u.root, `${u.entry}(${u.param})`);
+  for (const u of usages) if (u.entry === usage.entry && u.steps.length === 0) args[u.param] = minimalOf(u.root, `${u.entry}(${u.param})`, unique);
   let parent = args[usage.param];
   const segments = [usage.param];
   let where = `${usage.entry}(${usage.param})`;
   usage.steps.forEach((step) => {
     where += ` > ${step.prop}`;
     if (step.collection === 'array') {
-      parent[step.prop] ??= [minimalOf(step.struct, where)];
+      parent[step.prop] ??= [minimalOf(step.struct, where, unique)];
       parent = parent[step.prop][0];
       segments.push(step.prop, '0');
     } else if (step.collection === 'map') {
-      parent[step.prop] ??= { k: minimalOf(step.struct, where) };
+      parent[step.prop] ??= { k: minimalOf(step.struct, where, unique) };
       parent = parent[step.prop].k;
       segments.push(step.prop, 'k');
     } else {
-      parent[step.prop] ??= minimalOf(step.struct, where);
+      parent[step.prop] ??= minimalOf(step.struct, where, unique);
       parent = parent[step.prop];
       segments.push(step.prop);
     }

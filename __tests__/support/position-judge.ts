@@ -16,18 +16,13 @@ import { DataResource, TerraformStack, TerraformVariable } from '../../lib/core/
 import {
   AuthenticationProfile,
   AwsProvider,
-  ClusterNodes,
-  CurrentOrg,
   CurrentOrgSource,
   DatadogProvider,
   Errors,
-  HttpProvider,
-  ImportTarget,
   KubernetesNames,
   KubernetesProvider,
   Literal,
   NodeConfigStatusMachine,
-  NodeList,
   PlanExplanation,
   Principal,
   RestrictionPolicy,
@@ -37,7 +32,8 @@ import {
 } from '../../lib';
 import { EchoProviders, startEchoProviders } from './echo-provider';
 import { DATADOG, HTTP, KUBERNETES, NULL } from './echo-provider/schemas';
-import { argumentsFor, MINIMAL, propertiesOf, short, structsOf, Usage, usagesOf } from './jsii-positions';
+import { argumentsFor, callEntry, entryPoint, EntryPoint, entryPointsOf, minimalArguments, minimalValue, propertiesOf, readAssembly, serviceEntries, short, structsOf, Usage, usagesOf } from './jsii-positions';
+import { catalogConstruct } from './construct-catalog';
 import { placeValue, PositionType, PositionValue, StackTokens, tokensOf, valuesFor } from './position-values';
 import { ReattachedProvider, startReattachedAwsProvider } from './provider-reattach';
 import { RedshiftEmulator } from './redshift-emulator';
@@ -69,15 +65,13 @@ interface Entry {
   readonly build: (args: { [param: string]: any }, scope: Construct, context: CaseContext) => unknown;
 }
 
-interface CaseContext {
+/** What a case is built with: its number (which makes its names unique), the stack's tokens and sensitive variables. */
+export interface CaseContext {
   readonly n: number;
   readonly tokens: StackTokens;
   readonly secrets: { readonly apiKey: string; readonly appKey: string };
 }
 
-const PROFILE = (name: string) => ({ authenticationProfileName: name, authenticationProfileContent: { a: '1' } });
-const POLICY = { resourceId: 'dashboard:abc', bindings: [{ relation: 'viewer', principals: ['role:abc'] }] };
-const NODES = (name: string) => ({ items: [{ metadata: { name } }] });
 /** `props` with the judge's own settings added, when it is a readable object (anything else is passed as it is: it is the value under test). */
 function withDefaults(props: unknown, defaults: object): unknown {
   try {
@@ -94,99 +88,86 @@ const policyOn = (scope: Construct, resourceId: unknown, principal: unknown = 'r
   new RestrictionPolicy(scope, 'x', { resourceId: resourceId as string, bindings: [{ relation: 'viewer', principals: [principal as string] }] });
 
 /**
- * Every entry point of the assembly with parameters, and how it is judged. The
- * readers (`AuthenticationProfileReader.list`, `ClusterNodeReader.list`,
- * `RestrictionPolicyReader.read`, `CurrentOrg.fetchOrgId`) call services: their
- * options are judged by the closed-props test and their own emulator tests.
+ * The judges' rig, by class: what a construct's props need here besides the
+ * value under test (under the case's props: the value decides). The aws
+ * provider talks to the Redshift emulator, with its region check on (so a
+ * region is judged by the provider itself); CurrentOrg's HTTP source takes the
+ * stack's sensitive variables.
  */
-const ENTRIES: { [entry: string]: Entry } = {
-  'AuthenticationProfile.<init>': { judged: 'terraform', build: (a, s) => new AuthenticationProfile(s, 'x', a.props) },
-  // With forEach, each instance's import reads a live profile the emulator does not hold: validated only.
-  'AuthenticationProfile.adopt': { judged: 'terraform', validateOnly: ['forEach'], build: (a, s) => AuthenticationProfile.adopt(s, 'x', a.props) },
-  'AuthenticationProfile.release': { judged: 'terraform', build: (a, s) => AuthenticationProfile.release(s, 'x', a.props) },
-  'AuthenticationProfile.fromAuthenticationProfileName': {
-    judged: 'terraform',
-    defaults: { authenticationProfileName: 'p' },
-    build: (a, s) => use(s, AuthenticationProfile.fromAuthenticationProfileName(s, 'x', a.authenticationProfileName, a.state).authenticationProfileName),
+const RIG: { readonly [className: string]: (props: unknown, context: CaseContext) => unknown } = {
+  AwsProvider: (props) => withDefaults(props, { ...emulatorProps(), skipRegionValidation: false }),
+  CurrentOrg: (props, c) => {
+    let http = false;
+    try {
+      http = (props as { source?: unknown } | undefined)?.source === CurrentOrgSource.HTTP;
+    } catch {
+      // a revoked Proxy: passed as it is
+    }
+    return http ? withDefaults(props, { apiKey: c.secrets.apiKey, appKey: c.secrets.appKey }) : props;
   },
-  'AuthenticationProfile.generateConfigForImport': {
-    judged: 'validate',
-    defaults: { authenticationProfileName: 'p' },
-    build: (a, s) => AuthenticationProfile.generateConfigForImport(s, 'x', a.authenticationProfileName, a.provider),
-  },
-  'AuthenticationProfile.movedFrom': { judged: 'terraform', defaults: { previousPath: 'old' }, build: (a, s, c) => new AuthenticationProfile(s, 'x', PROFILE(`m${c.n}`)).movedFrom(a.previousPath) },
-  'AwsProvider.<init>': {
-    judged: 'terraform',
-    validateOnly: ['skipCredentialsValidation', 'skipRequestingAccountId', 'skipMetadataApiCheck', 'endpoints'],
+};
+
+/** The struct parameter an entry point takes its props in (`props`, `config`), if any. */
+function propsParam(point: EntryPoint): string | undefined {
+  return point.params.find((p) => p !== 'scope' && p !== 'id' && catalogStructParams(point).includes(p));
+}
+
+let structParams: Map<string, string[]> | undefined;
+function catalogStructParams(point: EntryPoint): string[] {
+  if (structParams === undefined) {
+    structParams = new Map();
+    for (const u of usagesOf(readAssembly())) if (u.steps.length === 0) structParams.set(u.entry, [...(structParams.get(u.entry) ?? []), u.param]);
+  }
+  return structParams.get(point.entry) ?? [];
+}
+
+/**
+ * A construct's entry point, judged as its descriptor says: what it declares
+ * is validated (and planned); a reference it returns is used through the named
+ * attribute; props it builds are given to the entry point they feed; a
+ * provider is given an alias of its own and used by the construct it provides.
+ */
+function constructEntry(point: EntryPoint): Entry | undefined {
+  const catalogued = catalogConstruct(point.className);
+  const hint = catalogued?.descriptor.entryPoints[point.method];
+  if (catalogued === undefined || hint === undefined) return undefined;
+  const { descriptor } = catalogued;
+  return {
+    judged: hint.judged ?? 'terraform',
+    validateOnly: hint.validateOnly,
+    defaults: hint.defaults,
     build: (a, s, c) => {
-      // The emulator's settings, with the provider's region check on (so a region is judged by the provider itself).
-      const base = { ...emulatorProps(), skipRegionValidation: false, alias: `c${c.n}` };
-      const provider = new AwsProvider(s, 'x', withDefaults(a.props, base) as any);
-      new AuthenticationProfile(s, 'use', { ...PROFILE(`u${c.n}`), provider });
-    },
-  },
-  'DatadogProvider.<init>': {
-    judged: 'terraform',
-    build: (a, s, c) => {
-      const provider = new DatadogProvider(s, 'x', withDefaults(a.props, { alias: `c${c.n}` }) as any);
-      new RestrictionPolicy(s, 'use', { ...POLICY, provider });
-    },
-  },
-  'HttpProvider.<init>': {
-    judged: 'terraform',
-    build: (a, s, c) => {
-      const provider = new HttpProvider(s, 'x', withDefaults(a.props, { alias: `c${c.n}` }) as any);
-      new CurrentOrg(s, 'use', { source: CurrentOrgSource.HTTP, apiKey: c.secrets.apiKey, appKey: c.secrets.appKey, provider });
-    },
-  },
-  'KubernetesProvider.<init>': {
-    judged: 'terraform',
-    build: (a, s, c) => {
-      const provider = new KubernetesProvider(s, 'x', withDefaults(a.props, { alias: `c${c.n}` }) as any);
-      new NodeList(s, 'use', { ...NODES(`u${c.n}`), provider });
-    },
-  },
-  'ClusterNodes.<init>': { judged: 'terraform', build: (a, s) => new ClusterNodes(s, 'x', a.props) },
-  'CurrentOrg.<init>': {
-    judged: 'terraform',
-    build: (a, s, c) => {
-      // The HTTP source takes the keys as sensitive variables: the stack's own, unless the position is one of them.
-      let http = false;
-      try {
-        http = a.props?.source === CurrentOrgSource.HTTP;
-      } catch {
-        // a revoked Proxy: passed as it is
+      const param = propsParam(point);
+      let args = a;
+      if (param !== undefined) {
+        let props = RIG[point.className]?.(a[param], c) ?? a[param];
+        if (descriptor.provides !== undefined) props = withDefaults(props, { alias: `c${c.n}` });
+        args = { ...a, [param]: props };
       }
-      const props = http ? withDefaults(a.props, { apiKey: c.secrets.apiKey, appKey: c.secrets.appKey }) : a.props;
-      policyOn(s, 'dashboard:abc', new CurrentOrg(s, 'org', props).principal);
+      const result = callEntry(point, args, s, c.n) as any;
+      if (hint.use !== undefined) use(s, result[hint.use]);
+      if (hint.feeds !== undefined) {
+        const fed = entryPoint(readAssembly(), `${point.className}.${hint.feeds}`);
+        callEntry(fed, { [propsParam(fed) ?? 'props']: result }, s, c.n, 'fed');
+      }
+      const provided = descriptor.provides;
+      if (provided !== undefined) {
+        const init = entryPoint(readAssembly(), `${provided.className}.<init>`);
+        const minimal = minimalArguments(init.entry, c.n);
+        const param = propsParam(init) ?? 'props';
+        const props = { ...minimal[param], ...provided.props, provider: result };
+        callEntry(init, { ...minimal, [param]: RIG[provided.className]?.(props, c) ?? props }, s, c.n, 'use');
+      }
     },
-  },
-  'ImportTarget.<init>': { judged: 'validate', build: (a, s) => new ImportTarget(s, 'x', a.config) },
-  'NodeList.<init>': { judged: 'terraform', build: (a, s) => new NodeList(s, 'x', a.props) },
-  'NodeList.adopt': { judged: 'terraform', build: (a, s) => NodeList.adopt(s, 'x', a.props) },
-  'NodeList.release': { judged: 'terraform', build: (a, s) => NodeList.release(s, 'x', a.props) },
-  'NodeList.fromCluster': { judged: 'terraform', build: (a, s) => NodeList.fromCluster(s, 'x', a.props) },
-  'NodeList.propsFromKubectlJson': {
-    judged: 'terraform',
-    defaults: { output: { apiVersion: 'v1', kind: 'List', items: [{ apiVersion: 'v1', kind: 'Node', metadata: { name: 'k1' } }] } },
-    build: (a, s) => new NodeList(s, 'x', NodeList.propsFromKubectlJson(a.output)),
-  },
-  'NodeList.movedFrom': { judged: 'terraform', defaults: { previousPath: 'old' }, build: (a, s, c) => new NodeList(s, 'x', NODES(`m${c.n}`)).movedFrom(a.previousPath) },
-  'NodeList.nodeNamed': { judged: 'call', defaults: { name: 'n1' }, build: (a, s, c) => new NodeList(s, 'x', NODES(`n${c.n}`)).nodeNamed(a.name) },
-  'RestrictionPolicy.<init>': { judged: 'terraform', build: (a, s) => new RestrictionPolicy(s, 'x', a.props) },
-  'RestrictionPolicy.adopt': { judged: 'terraform', build: (a, s) => RestrictionPolicy.adopt(s, 'x', a.props) },
-  'RestrictionPolicy.release': { judged: 'terraform', build: (a, s) => RestrictionPolicy.release(s, 'x', a.props) },
-  'RestrictionPolicy.fromResourceId': {
-    judged: 'terraform',
-    defaults: { resourceId: 'dashboard:abc' },
-    build: (a, s) => use(s, RestrictionPolicy.fromResourceId(s, 'x', a.resourceId, a.state).resourceId),
-  },
-  'RestrictionPolicy.generateConfigForImport': {
-    judged: 'validate',
-    defaults: { resourceId: 'dashboard:abc' },
-    build: (a, s) => RestrictionPolicy.generateConfigForImport(s, 'x', a.resourceId, a.provider),
-  },
-  'RestrictionPolicy.movedFrom': { judged: 'terraform', defaults: { previousPath: 'old' }, build: (a, s) => new RestrictionPolicy(s, 'x', POLICY).movedFrom(a.previousPath) },
+  };
+}
+
+/**
+ * The entry points of the classes that are not constructs: value objects are
+ * judged inside a construct that writes them, so Terraform reads them; pure
+ * functions and the explanation's renderings are called (they write nothing).
+ */
+const VALUE_ENTRIES: { [entry: string]: Entry } = {
   'Principal.fromString': { judged: 'terraform', defaults: { raw: 'role:abc' }, build: (a, s) => policyOn(s, 'dashboard:abc', Principal.fromString(a.raw)) },
   'Principal.role': { judged: 'terraform', defaults: { id: 'abc' }, build: (a, s) => policyOn(s, 'dashboard:abc', Principal.role(a.id)) },
   'Principal.team': { judged: 'terraform', defaults: { id: 'abc' }, build: (a, s) => policyOn(s, 'dashboard:abc', Principal.team(a.id)) },
@@ -199,7 +180,7 @@ const ENTRIES: { [entry: string]: Entry } = {
   'RestrictionPolicyResourceId.notebook': { judged: 'terraform', defaults: { id: 'abc' }, build: (a, s) => policyOn(s, RestrictionPolicyResourceId.notebook(a.id)) },
   'RestrictionPolicyResourceId.slo': { judged: 'terraform', defaults: { id: 'abc' }, build: (a, s) => policyOn(s, RestrictionPolicyResourceId.slo(a.id)) },
   'RestrictionPolicyResourceId.workflow': { judged: 'terraform', defaults: { id: 'abc' }, build: (a, s) => policyOn(s, RestrictionPolicyResourceId.workflow(a.id)) },
-  'Literal.text': { judged: 'terraform', defaults: { text: 'x' }, build: (a, s) => new AuthenticationProfile(s, 'x', { authenticationProfileName: 'p', authenticationProfileContent: { k: Literal.text(a.text) } }) },
+  'Literal.text': { judged: 'terraform', defaults: { text: 'x' }, build: (a, s, c) => new AuthenticationProfile(s, 'x', { authenticationProfileName: `l${c.n}`, authenticationProfileContent: { k: Literal.text(a.text) } }) },
   'Literal.textOf': { judged: 'call', defaults: { value: 'x' }, build: (a) => Literal.textOf(a.value) },
   'KubernetesNames.isDnsSubdomain': { judged: 'call', defaults: { name: 'a' }, build: (a) => KubernetesNames.isDnsSubdomain(a.name) },
   'KubernetesNames.isLabelValue': { judged: 'call', defaults: { value: 'a' }, build: (a) => KubernetesNames.isLabelValue(a.value) },
@@ -224,8 +205,17 @@ const ENTRIES: { [entry: string]: Entry } = {
   ),
 };
 
-/** Entry points that call a service: judged by their own emulator tests and the closed-props test. */
-export const SERVICE_ENTRIES = ['AuthenticationProfileReader.list', 'ClusterNodeReader.list', 'RestrictionPolicyReader.read', 'CurrentOrg.fetchOrgId'];
+/** How the judge calls `entry`: a construct's as its descriptor says, a value class's from the table above. */
+function entryOf(entry: string): Entry | undefined {
+  if (Object.prototype.hasOwnProperty.call(VALUE_ENTRIES, entry)) return VALUE_ENTRIES[entry];
+  if (!constructEntries.has(entry)) {
+    const point = entryPointsOf(readAssembly()).find((p) => p.entry === entry);
+    constructEntries.set(entry, point?.construct ? constructEntry(point) : undefined);
+  }
+  return constructEntries.get(entry);
+}
+
+const constructEntries = new Map<string, Entry | undefined>();
 
 const EMPTY_STACK = JSON.stringify({ '//': { metadata: { stackName: 's' } } });
 const EMPTY_PLAN = JSON.stringify({ format_version: '1.2', terraform_version: '1.11.4', planned_values: {}, configuration: {}, applyable: true, complete: true, errored: false, resource_changes: [] });
@@ -259,6 +249,7 @@ function typeOf(ref: any, structs: Set<string>): PositionType {
 
 /** Every position of the public API, from the jsii assembly. */
 export function positionsOf(assembly: any): Position[] {
+  const SERVICE_ENTRIES = serviceEntries(assembly);
   const structs = structsOf(assembly);
   const usages = usagesOf(assembly);
   const out: Position[] = [];
@@ -287,7 +278,7 @@ export function positionsOf(assembly: any): Position[] {
 
 /** The entry points of `positions` this judge does not know: a new one must be added to ENTRIES. */
 export function unjudgedEntries(positions: readonly Position[]): string[] {
-  return [...new Set(positions.map((p) => p.entry))].filter((e) => ENTRIES[e] === undefined).sort();
+  return [...new Set(positions.map((p) => p.entry))].filter((e) => entryOf(e) === undefined).sort();
 }
 
 /** One value at one position. */
@@ -316,6 +307,8 @@ export interface Outcome {
   /** `refused`: a ValidationError where it belongs; `accepted`: built (and then judged by terraform); `wrong`: anything else. */
   readonly kind: 'refused' | 'accepted' | 'wrong';
   readonly detail?: string;
+  /** The ValidationError of a refusal. */
+  readonly error?: ValidationError;
 }
 
 /** The problem path a position's problems sit at or below (`props/items/0/metadata/labels`). */
@@ -326,25 +319,25 @@ function problemPathOf(position: Position): string {
   return segments.join('/');
 }
 
-/** The arguments of a case: minimal valid values, with the case's value at its position. */
-function argumentsOf(c: Case, usages: readonly Usage[], tokens: StackTokens): { [param: string]: any } {
-  const entry = ENTRIES[c.position.entry];
+/** The arguments of a case: minimal valid values (unique by `n`), with `value` at the position. */
+function argumentsOf(position: Position, n: number, usages: readonly Usage[], value: unknown): { [param: string]: any } {
+  const c = { position, n };
+  const entry = entryOf(c.position.entry)!;
   const structArgs = usages.filter((u) => u.entry === c.position.entry && u.steps.length === 0);
   let args: { [param: string]: any } = { ...entry.defaults };
-  if (structArgs.length > 0) args = { ...args, ...argumentsFor(structArgs[0], usages as Usage[], {}).args };
-  const value = c.value.make(tokens);
+  if (structArgs.length > 0) args = { ...args, ...argumentsFor(structArgs[0], usages as Usage[], {}, c.n).args };
   const { usage, prop } = c.position;
   if (usage === undefined) {
     placeValue(args, c.position.param, value);
   } else if (prop === undefined && usage.steps.length === 0) {
     placeValue(args, usage.param, value);
   } else {
-    const located = argumentsFor(usage, usages as Usage[], {});
-    // With forEach, the instance's name comes from the iterator (one literal name for every instance is refused).
-    if (prop === 'forEach' && usage.steps.length === 0 && isIterator(value)) {
+    const located = argumentsFor(usage, usages as Usage[], {}, c.n);
+    // With forEach, each instance's own props come from the iterator (one literal name for every instance is refused).
+    const eachInstance = catalogConstruct(c.position.entry.slice(0, c.position.entry.indexOf('.')))?.descriptor.eachInstance;
+    if (prop === 'forEach' && usage.steps.length === 0 && isIterator(value) && eachInstance !== undefined) {
       const props = located.args[usage.param];
-      if ('authenticationProfileName' in props) props.authenticationProfileName = (value as unknown as { key: string }).key;
-      if ('resourceId' in props) props.resourceId = `dashboard:${(value as unknown as { key: string }).key}`;
+      for (const [name, of] of Object.entries(eachInstance)) props[name] = of((value as unknown as { key: string }).key);
     }
     args = { ...args, ...located.args };
     // Walk to the struct of the usage, then set the property (or the struct itself).
@@ -376,27 +369,50 @@ function related(a: string, b: string): boolean {
 
 /** Builds one case in `scope`; what happened. */
 function buildCase(c: Case, scope: Construct, usages: readonly Usage[], context: CaseContext): Outcome {
-  const entry = ENTRIES[c.position.entry];
+  let value: unknown;
+  try {
+    value = c.value.make(context.tokens);
+  } catch (e) {
+    return { case: c, kind: 'wrong', detail: `the judge could not make the value: ${(e as Error).message}` };
+  }
+  const outcome = buildAt(c.position, value, scope, usages, context);
+  return { case: c, ...outcome };
+}
+
+/**
+ * Builds the entry point of `position` in `scope`, with minimal valid values
+ * (unique by `context.n`) and `value` at the position (then `adjust`ed): accepted, refused with
+ * a ValidationError at (or under) the position's path, or wrong (any other
+ * exception, or a refusal elsewhere).
+ */
+export function buildAt(position: Position, value: unknown, scope: Construct, usages: readonly Usage[], context: CaseContext, adjust?: (args: { [param: string]: any }) => void): Omit<Outcome, 'case'> {
+  const entry = entryOf(position.entry);
+  if (entry === undefined) return { kind: 'wrong', detail: `no way to judge ${position.entry}` };
   let args: { [param: string]: any };
   try {
-    args = argumentsOf(c, usages, context.tokens);
+    args = argumentsOf(position, context.n, usages, value);
+    adjust?.(args);
   } catch (e) {
-    return { case: c, kind: 'wrong', detail: `the judge could not place the value: ${(e as Error).message}` };
+    return { kind: 'wrong', detail: `the judge could not place the value: ${(e as Error).message}` };
   }
   try {
     entry.build(args, scope, context);
-    return { case: c, kind: 'accepted' };
+    return { kind: 'accepted' };
   } catch (e) {
-    return refusal(c, e);
+    return refusalAt(position, e);
   }
 }
 
 function refusal(c: Case, e: unknown): Outcome {
-  if (!(e instanceof ValidationError)) return { case: c, kind: 'wrong', detail: `threw ${(e as Error)?.constructor?.name ?? typeof e}: ${String((e as Error)?.message ?? e).slice(0, 300)}` };
-  const at = problemPathOf(c.position);
+  return { case: c, ...refusalAt(c.position, e) };
+}
+
+function refusalAt(position: Position, e: unknown): Omit<Outcome, 'case'> {
+  if (!(e instanceof ValidationError)) return { kind: 'wrong', detail: `threw ${(e as Error)?.constructor?.name ?? typeof e}: ${String((e as Error)?.message ?? e).slice(0, 300)}` };
+  const at = problemPathOf(position);
   // A factory's refusal names the factory; a construct's names its props' paths.
-  if (e.problems.some((p) => related(p.path, at) || related(p.path, c.position.param) || c.position.usage === undefined)) return { case: c, kind: 'refused' };
-  return { case: c, kind: 'wrong', detail: `refused at ${e.problems.map((p) => p.path).join(', ')}, not at ${at}: ${e.message.slice(0, 300)}` };
+  if (e.problems.some((p) => related(p.path, at) || related(p.path, position.param) || position.usage === undefined)) return { kind: 'refused', error: e };
+  return { kind: 'wrong', detail: `refused at ${e.problems.map((p) => p.path).join(', ')}, not at ${at}: ${e.message.slice(0, 300)}` };
 }
 
 /** The verdict of one batch. */
@@ -542,7 +558,7 @@ export class PositionJudge {
 
 /** How a case is judged: its entry's judgement, validate only for the properties the entry lists. */
 function judgementOf(c: Case): Entry['judged'] {
-  const entry = ENTRIES[c.position.entry];
+  const entry = entryOf(c.position.entry)!;
   const top = c.position.usage?.steps[0]?.prop ?? c.position.prop;
   return entry.judged === 'terraform' && top !== undefined && entry.validateOnly?.includes(top) ? 'validate' : entry.judged;
 }
@@ -607,5 +623,5 @@ function profileImportIds(text: string, format: 'json' | 'hcl'): string[] {
 
 /** Every struct that has a minimal value: the judge's sanity check against the assembly. */
 export function structsWithoutMinimal(assembly: any): string[] {
-  return [...structsOf(assembly)].map(short).filter((s) => MINIMAL[s] === undefined);
+  return [...structsOf(assembly)].map(short).filter((s) => minimalValue(s) === undefined);
 }

@@ -28,6 +28,9 @@ import { nodeListFromKubectlJson } from './kubectl-json';
 import { ListMeta, Node, NodeListModel, Taint } from './model';
 import { NodeListFindings, validateNodeList } from './validation';
 import { recordOrigin } from '../core/construct-origin';
+import { LiveObjects } from '../core/live-objects';
+import { NODE_ANNOTATIONS_RESOURCE, NODE_LABELS_RESOURCE, NODE_LIST, NODE_MANIFEST_RESOURCE, NODE_TAINTS_RESOURCE } from './descriptors';
+import { DeclaredResource } from '../core/construct-descriptor';
 
 /** How a {@link NodeList} manages its nodes. */
 export enum NodeListMode {
@@ -133,7 +136,7 @@ export class NodeList extends Construct {
    * `kubernetes_labels`, `kubernetes_annotations` and `kubernetes_node_taint`:
    * give the matchers those types (`{ tfResourceType: 'kubernetes_labels' }`).
    */
-  public static readonly tfResourceType: string = 'kubernetes_manifest';
+  public static readonly tfResourceType: string = NODE_MANIFEST_RESOURCE.terraformTypes[0];
 
   /**
    * Reads the cluster's nodes (data `kubernetes_resources`, `kind = "Node"`).
@@ -237,7 +240,9 @@ export class NodeList extends Construct {
   constructor(scope: Construct, id: string, props: NodeListProps) {
     props = readProps(constructPathOf(scope, id), props, 'props', false);
     super(scope, id);
-    recordOrigin(this, 'NodeList');
+    recordOrigin(this, NODE_LIST.className);
+    // A node resource's problem path names its item: read at synth, from the entries built below.
+    LiveObjects.of(this).add(this, NODE_LIST, (resourceId) => this.nodes.find((entry) => entry.resources.some((r) => r.node.id === resourceId))?.index);
     const mode = props.mode ?? NodeListMode.MANIFEST;
     const problems = new Problems();
     refuseRepetition(props, problems);
@@ -439,8 +444,8 @@ function manifestResource(scope: Construct, name: string, manifest: KubeJson, pr
     props.fieldManager !== undefined || props.forceConflicts !== undefined
       ? wire.block({ name: wire.string(props.fieldManager), force_conflicts: wire.boolean(props.forceConflicts) })
       : undefined;
-  return new WireResource(scope, name, {
-    terraformType: 'kubernetes_manifest',
+  return new WireResource(scope, itemId(NODE_MANIFEST_RESOURCE, name), {
+    terraformType: NODE_MANIFEST_RESOURCE.terraformTypes[0],
     providerName: 'kubernetes',
     ...common,
     attributes: () => ({ manifest: wire.any(manifest), field_manager: fieldManager }),
@@ -453,12 +458,12 @@ function partResources(scope: Construct, name: string, node: Node, props: NodeLi
   const manager = wire.string(props.fieldManager);
   const force = wire.boolean(props.forceConflicts);
   // kubernetes_labels and kubernetes_annotations share one shape: a map on an existing object.
-  for (const kind of ['labels', 'annotations'] as const) {
+  for (const [kind, declared] of [['labels', NODE_LABELS_RESOURCE], ['annotations', NODE_ANNOTATIONS_RESOURCE]] as const) {
     const entries = node.metadata[kind];
     if (entries === undefined || Object.keys(entries).length === 0) continue;
     resources.push(
-      new WireResource(scope, `${name}-${kind}`, {
-        terraformType: `kubernetes_${kind}`,
+      new WireResource(scope, itemId(declared, name), {
+        terraformType: declared.terraformTypes[0],
         providerName: 'kubernetes',
         ...common,
         attributes: (): WireAttributes => ({
@@ -475,8 +480,8 @@ function partResources(scope: Construct, name: string, node: Node, props: NodeLi
   const taints = node.spec?.taints;
   if (taints !== undefined && taints.length > 0) {
     resources.push(
-      new WireResource(scope, `${name}-taints`, {
-        terraformType: 'kubernetes_node_taint',
+      new WireResource(scope, itemId(NODE_TAINTS_RESOURCE, name), {
+        terraformType: NODE_TAINTS_RESOURCE.terraformTypes[0],
         providerName: 'kubernetes',
         ...common,
         attributes: (): WireAttributes => ({
@@ -489,6 +494,11 @@ function partResources(scope: Construct, name: string, node: Node, props: NodeLi
     );
   }
   return resources;
+}
+
+/** A node resource's construct id: the node's name and the kind's suffix (its descriptor's). */
+function itemId(resource: DeclaredResource, name: string): string {
+  return 'perItemSuffix' in resource.id ? `${name}${resource.id.perItemSuffix}` : name;
 }
 
 // kubernetes_node_taint requires `value`; a taint without one is written with "".

@@ -9,6 +9,7 @@ import {
   TerraformResourceLifecycle,
 } from './framework';
 import { withHclLifecycle } from './hcl-lifecycle';
+import { BlockValues } from './construct-descriptor';
 import { originOf } from './construct-origin';
 import { hclValueForCdktf } from './hcl-writer';
 import { instanceIndex, plainAddresses, repetitionOf } from './meta-arguments';
@@ -128,6 +129,11 @@ export class WireResource extends TerraformResource {
 
   protected synthesizeHclAttributes(): { [name: string]: any } {
     return toHclAttributes(this, this.attributes());
+  }
+
+  /** The attributes as cdk.tf.json holds them, tokens unresolved (live-objects.ts reads identities from them). */
+  public get blockValues(): BlockValues {
+    return toJsonAttributes(this.attributes());
   }
 
   private released = false;

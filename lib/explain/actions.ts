@@ -7,7 +7,6 @@ import { KNOWN_AFTER_APPLY } from './change-side';
 import { escapeForLine } from '../core/server-text';
 import { propName } from './field-diff';
 import { PlanResourceChange } from './plan-json';
-import { ResourceKinds } from './resource-kind';
 
 /** The actions of a resource change, in the order they happen. */
 export function actionsOf(change: PlanResourceChange): string[] {
@@ -54,7 +53,7 @@ export interface TriggerRename {
  *
  * @param rename for a profile replaced by its trigger: the trigger's old and new name
  */
-export function causesOf(change: PlanResourceChange, kind: string, rename: TriggerRename | undefined): string[] {
+export function causesOf(change: PlanResourceChange, carriedProp: string | undefined, rename: TriggerRename | undefined): string[] {
   const out: string[] = [];
   const c = change.change;
   if (c.importingId !== undefined) out.push(`import block (${importTarget(c)})`);
@@ -65,11 +64,11 @@ export function causesOf(change: PlanResourceChange, kind: string, rename: Trigg
       out.push('removed block with destroy = false (the resource is kept; Terraform forgets it)');
       break;
     case 'replace':
-      out.push(replaceCause(change, kind, rename));
+      out.push(replaceCause(change, carriedProp, rename));
       break;
     case REPLACE_WITHOUT_DESTROY:
       // Terraform's own words for plans.CreateThenForget.
-      out.push(`${replaceCause(change, kind, rename)}; the existing object will not be destroyed (destroy = false is set in the configuration): Terraform forgets it`);
+      out.push(`${replaceCause(change, carriedProp, rename)}; the existing object will not be destroyed (destroy = false is set in the configuration): Terraform forgets it`);
       break;
     case 'delete':
       out.push(
@@ -111,7 +110,7 @@ function importTarget(c: PlanResourceChange['change']): string {
 }
 
 /** Why Terraform replaces the resource, in one sentence. */
-export function replaceCause(change: PlanResourceChange, kind: string, rename: TriggerRename | undefined): string {
+export function replaceCause(change: PlanResourceChange, carriedProp: string | undefined, rename: TriggerRename | undefined): string {
   switch (change.actionReason) {
     case 'replace_by_triggers':
       // A rename only when the name differs: the trigger may be replaced for another reason (-replace, taint).
@@ -119,7 +118,7 @@ export function replaceCause(change: PlanResourceChange, kind: string, rename: T
       if (rename !== undefined) return `replace_triggered_by: its name trigger is replaced (${rename.triggerCause}); the name is unchanged`;
       return 'replace_triggered_by: a resource it names is replaced or changed';
     case 'replace_because_cannot_update':
-      return `${forcingProps(change, kind).join(', ') || 'an attribute'} cannot change in place (forces replacement)`;
+      return `${forcingProps(change, carriedProp).join(', ') || 'an attribute'} cannot change in place (forces replacement)`;
     case 'replace_because_tainted':
       return 'tainted in state (a failed create, or terraform taint)';
     case 'replace_by_request':
@@ -129,10 +128,10 @@ export function replaceCause(change: PlanResourceChange, kind: string, rename: T
   }
 }
 
-// replace_paths as prop names: a trigger's attribute is the profile's name; a manifest's path is the manifest's.
-function forcingProps(change: PlanResourceChange, kind: string): string[] {
+// replace_paths as prop names: a trigger's attribute is the prop it carries (a profile's name); a manifest's path is the manifest's.
+function forcingProps(change: PlanResourceChange, carriedProp: string | undefined): string[] {
   const names = change.change.replacePaths.map((path) => {
-    if (kind === ResourceKinds.NAME_TRIGGER) return 'authenticationProfileName';
+    if (carriedProp !== undefined) return carriedProp;
     if (path[0] === 'manifest' && path.length > 1) return path.slice(1).join('.');
     return propName(String(path[0]));
   });

@@ -5,7 +5,7 @@
 import { formerConstructName, instanceKeyOf } from './construct-map';
 import { REPLACE_WITHOUT_DESTROY } from './actions';
 import { ExplainedConstruct, ExplainedConstructField, ExplainedResource, TerraformCounts } from './explained';
-import { ResourceKinds } from './resource-kind';
+import { OTHER_KIND } from './resource-kind';
 import { ACTION_ORDER } from './summary';
 
 /**
@@ -29,16 +29,16 @@ export function symbolOf(actions: readonly string[], terraformActions: readonly 
 }
 
 /** The plan's changes grouped by construct (instance), in the explanation's order; unchanged constructs included. */
-export function groupByConstruct(resources: readonly ExplainedResource[]): ExplainedConstruct[] {
+export function groupByConstruct(resources: readonly ExplainedResource[], folds: ReadonlyMap<string, string>): ExplainedConstruct[] {
   const groups = new Map<string, ExplainedResource[]>();
   for (const r of resources) {
-    if (r.kind === ResourceKinds.OTHER) continue;
+    if (r.kind === OTHER_KIND) continue;
     const key = `${labelOf(r)}\u0000${instanceKeyOf(r.address)}`;
     const group = groups.get(key);
     if (group === undefined) groups.set(key, [r]);
     else group.push(r);
   }
-  return [...groups.values()].map(construct);
+  return [...groups.values()].map((group) => construct(group, folds));
 }
 
 /** True for a construct the plan leaves as it is. */
@@ -51,11 +51,11 @@ function labelOf(r: ExplainedResource): string {
   return r.constructPath ?? (formerConstructName(r.address) || r.address);
 }
 
-function construct(resources: ExplainedResource[]): ExplainedConstruct {
+function construct(resources: ExplainedResource[], folds: ReadonlyMap<string, string>): ExplainedConstruct {
   const first = resources[0];
-  // The trigger's replacement is the profile's cause ("renamed through the replace trigger"): folded, not listed.
-  const profileChanges = resources.some((r) => r.kind === ResourceKinds.PROFILE && !isNoOp(r));
-  const headline = resources.filter((r) => !(profileChanges && r.kind === ResourceKinds.NAME_TRIGGER));
+  // A trigger's replacement is the cause of the resource it replaces ("renamed through the replace trigger"): folded, not listed.
+  const changedKinds = new Set(resources.filter((r) => !isNoOp(r)).map((r) => r.kind));
+  const headline = resources.filter((r) => !changedKinds.has(folds.get(r.kind) ?? ''));
   const actions = orderedActions(headline.flatMap((r) => r.actions));
   const causes = unique(headline.filter((r) => !isNoOp(r) || headline.length === 1).flatMap((r) => r.causes));
   const fields: ExplainedConstructField[] = [];

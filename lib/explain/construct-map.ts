@@ -7,7 +7,9 @@
 // metadata on each of its `removed` blocks, in both.
 import * as fs from 'fs';
 import * as path from 'path';
+import { ConstructDescriptor, declaredResources, declaredWay } from '../core/construct-descriptor';
 import { isPlainObject } from '../core/plain-object';
+import { CONSTRUCT_DESCRIPTORS } from '../descriptors';
 import { describeValue } from '../core/received-value';
 import { ValidationError } from '../core/validation-error';
 
@@ -31,9 +33,10 @@ export class ConstructMap {
   /**
    * Reads a synthesized stack directory: `cdk.tf.json`, or `metadata.json` of an HCL synth.
    *
+   * @param descriptors the constructs whose resources are attributed (this library's)
    * @throws ValidationError when the directory holds no synthesized stack, or its file is not cdktf's JSON
    */
-  public static fromStackDirectory(directory: string): ConstructMap {
+  public static fromStackDirectory(directory: string, descriptors: readonly ConstructDescriptor[] = CONSTRUCT_DESCRIPTORS): ConstructMap {
     if (typeof directory !== 'string' || directory === '') {
       throw new ValidationError(STACK_ERROR_PATH, [{ path: STACK_ERROR_PATH, received: describeValue(directory), allowed: 'the path of a synthesized stack directory' }]);
     }
@@ -74,15 +77,16 @@ export class ConstructMap {
         { path: `${STACK_ERROR_PATH}/${path.basename(file)}`, received: `a file that cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`, allowed: 'a readable file' },
       ]);
     }
-    return ConstructMap.fromStackConfig(text, path.basename(file));
+    return ConstructMap.fromStackConfig(text, path.basename(file), descriptors);
   }
 
   /**
    * Reads a stack's configuration (`cdk.tf.json` or `metadata.json`), as text or parsed.
    *
    * @param fileName named in errors
+   * @param descriptors the constructs whose resources are attributed (this library's)
    */
-  public static fromStackConfig(config: string | unknown, fileName = 'cdk.tf.json'): ConstructMap {
+  public static fromStackConfig(config: string | unknown, fileName = 'cdk.tf.json', descriptors: readonly ConstructDescriptor[] = CONSTRUCT_DESCRIPTORS): ConstructMap {
     let root = config;
     if (typeof config === 'string') {
       try {
@@ -120,7 +124,7 @@ export class ConstructMap {
     }
     const stackPath = stackPathOf(root as { [key: string]: unknown }, declared.map((d) => metadataPathOf(d.block)));
     // Each construct's resources, by construct path: a construct is one of these constructs when its resources
-    // have the shape only they give (madeByTheseConstructs); any other resource is declared, but not theirs.
+    // are declared in one of the ways its descriptor gives (madeBy); any other resource is declared, but not theirs.
     const members = new Map<string, Member[]>();
     const seen = new Set<string>();
     for (const { address, block } of declared) {
@@ -134,19 +138,28 @@ export class ConstructMap {
     }
     const others = new Set<string>(declared.map((d) => d.address));
     for (const list of members.values()) {
-      if (!madeByTheseConstructs(list)) continue;
+      if (!madeBy(descriptors, list)) continue;
       for (const m of list) {
         origins.set(m.address, m.origin);
         others.delete(m.address);
       }
     }
-    return new ConstructMap(origins, others);
+    return new ConstructMap(origins, others, descriptors);
   }
 
   private constructor(
     private readonly origins: ReadonlyMap<string, ResourceOrigin>,
     private readonly others: ReadonlySet<string>,
+    /** The constructs whose resources this map attributes. */
+    public readonly descriptors: readonly ConstructDescriptor[],
   ) {}
+
+  /** Kinds folded into another of their construct when it changes (a name trigger into its profile): trigger kind → the kind it replaces. */
+  public triggerKinds(): ReadonlyMap<string, string> {
+    const out = new Map<string, string>();
+    for (const d of this.descriptors) for (const r of declaredResources(d)) if (r.triggers !== undefined) out.set(r.kind, r.triggers.kind);
+    return out;
+  }
 
   /** Where the resource at `address` comes from (its instance key ignored), or undefined when no construct of this library declared it. */
   public originOf(address: string): ResourceOrigin | undefined {
@@ -169,44 +182,20 @@ interface Member {
 }
 
 /**
- * Whether a construct's resources are those one of these constructs makes.
- * cdktf's metadata records a resource's construct path, not the class of the
- * construct that declared it, and the constructs write no marker of their own
- * (lib/core, lib/warehouse, lib/monitoring, lib/cluster): what tells them is
- * the shape of what they declare, ids and types together, each construct's
- * resources and nothing else.
- * - AuthenticationProfile: `Resource` (aws_redshift_authentication_profile) and
- *   `NameTrigger` (terraform_data or null_resource), always both.
- * - RestrictionPolicy: `Resource` (datadog_restriction_policy) alone.
- * - NodeList: one kubernetes_manifest per node (id: the node's name), or
- *   `<node>-labels`, `<node>-annotations`, `<node>-taints` (kubernetes_labels,
- *   kubernetes_annotations, kubernetes_node_taint); where cdk.tf.json holds the
- *   values, of kind Node.
- * A `release` writes the same paths on its removed blocks. A plain Construct
- * holding a terraform_data, or a profile declared without its trigger, is not one.
+ * Whether a construct's resources are those one of these constructs makes:
+ * cdktf's metadata records a resource's construct path, and the constructs
+ * record their class beside it (construct-origin.ts); a stack written before
+ * that has the path alone. Either way what tells them is the shape of what
+ * they declare, ids and types together, each construct's resources and
+ * nothing else, in one of the ways its descriptor gives (`declares`): a plain
+ * Construct holding a terraform_data, or a profile declared without its
+ * trigger, is not one. A `release` writes the same paths on its removed blocks.
  */
-function madeByTheseConstructs(members: readonly Member[]): boolean {
-  const ids = (m: Member) => `${m.origin.resourceId}\u0000${m.type}`;
-  const shape = members.map(ids).sort();
-  const profile = [`NameTrigger\u0000terraform_data`, `Resource\u0000aws_redshift_authentication_profile`];
-  const nullProfile = [`NameTrigger\u0000null_resource`, `Resource\u0000aws_redshift_authentication_profile`];
-  const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
-  if (same(shape, profile) || same(shape, nullProfile) || same(shape, ['Resource\u0000datadog_restriction_policy'])) return true;
-  if (members.every((m) => m.type === 'kubernetes_manifest' && saysNode(m.block, 'manifest'))) return true;
-  return members.every((m) => {
-    const part = NODE_PARTS[m.type];
-    return part !== undefined && m.origin.resourceId.length > part.length + 1 && m.origin.resourceId.endsWith(`-${part}`) && saysNode(m.block);
-  });
-}
-
-/** NodeList's resources of a node in labels/annotations/taints mode: type → the suffix of their id. */
-const NODE_PARTS: { readonly [type: string]: string } = { kubernetes_labels: 'labels', kubernetes_annotations: 'annotations', kubernetes_node_taint: 'taints' };
-
-// False when the block's own values say a kind other than Node (a ConfigMap's manifest); true without values.
-function saysNode(block: unknown, under?: string): boolean {
-  const values = under === undefined ? block : (block as any)?.[under];
-  const kind = (values as any)?.kind;
-  return typeof kind !== 'string' || kind === 'Node';
+function madeBy(descriptors: readonly ConstructDescriptor[], members: readonly Member[]): boolean {
+  const recorded = members[0]?.origin.constructClass;
+  const chosen = recorded === undefined ? descriptors : descriptors.filter((d) => d.className === recorded);
+  const declared = members.map((m) => ({ id: m.origin.resourceId, terraformType: m.type, values: m.block }));
+  return chosen.some((d) => declaredWay(d, declared) !== undefined);
 }
 
 function metadataPathOf(block: unknown): string | undefined {

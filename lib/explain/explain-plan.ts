@@ -7,11 +7,9 @@ import { ConstructMap, formerConstructName, instanceKeyOf, withoutInstanceKey } 
 import { ExplainedActionInvocation, ExplainedActionResource, ExplainedDeferredChange, ExplainedFieldChange, ExplainedOutput, ExplainedResource } from './explained';
 import { explainOutputs } from './report';
 import { byCodeUnit } from './field-diff';
-import { nodeFieldChanges, nodeNameOf } from './node-fields';
 import { PlanActionInvocation, PlanChange, PlanJson, PlanResourceChange } from './plan-json';
-import { policyFieldChanges } from './policy-fields';
-import { nameTriggerFieldChanges, profileFieldChanges, triggerName } from './profile-fields';
-import { ResourceKinds, resourceKind } from './resource-kind';
+import { DeclaredResource } from '../core/construct-descriptor';
+import { declaredResourceOf, OTHER_KIND } from './resource-kind';
 
 /** The explained changes and drift of a plan, what it defers and the actions it runs. */
 export interface ExplainedPlan {
@@ -20,6 +18,8 @@ export interface ExplainedPlan {
   readonly outputs: ExplainedOutput[];
   readonly deferred: ExplainedDeferredChange[];
   readonly actionInvocations: ExplainedActionInvocation[];
+  /** Kinds folded into another of their construct when it changes (a name trigger into its profile): trigger kind → the kind it replaces. */
+  readonly folds: ReadonlyMap<string, string>;
 }
 
 /** Explains every managed resource of the plan (data sources are reads, not changes). */
@@ -46,6 +46,7 @@ export function explainPlan(plan: PlanJson, map: ConstructMap): ExplainedPlan {
     outputs: explainOutputs(plan.outputChanges),
     deferred: order.map((r) => byResource.get(r)!),
     actionInvocations: plan.actionInvocations.map((a) => explainAction(a, map, byAddress([...explained, ...order]))),
+    folds: map.triggerKinds(),
   };
 }
 
@@ -107,8 +108,8 @@ function actionResource(address: string, map: ConstructMap, resources: ReadonlyM
   const explained = resources.get(shown);
   if (explained !== undefined) return { address: shown, ...(explained.constructPath === undefined ? {} : { constructPath: explained.constructPath }), kind: explained.kind };
   const origin = map.originOf(address);
-  const kind = origin === undefined ? ResourceKinds.OTHER : resourceKind(typeOf(address), address, origin, ABSENT, ABSENT, false);
-  return kind === ResourceKinds.OTHER ? { address: shown, kind } : { address: shown, constructPath: escapeForLine(origin!.constructPath), kind };
+  const declared = origin === undefined ? undefined : declaredResourceOf(map.descriptors, typeOf(address), address, origin, ABSENT, ABSENT, false);
+  return declared === undefined ? { address: shown, kind: OTHER_KIND } : { address: shown, constructPath: escapeForLine(origin!.constructPath), kind: declared.kind };
 }
 
 // `module.m.aws_x.name["k"]` → `aws_x`.
@@ -123,6 +124,8 @@ interface Prepared {
   readonly constructClass?: string;
   readonly source?: string;
   readonly kind: string;
+  /** What the resource is to its construct; undefined for another's. */
+  readonly declared?: DeclaredResource;
   readonly before: ChangeSide;
   readonly after: ChangeSide;
 }
@@ -133,10 +136,19 @@ function prepare(change: PlanResourceChange, map: ConstructMap): Prepared {
   const actions = change.change.actions;
   // A resource the stack declares but no construct of this library made is another's, whatever its type and name.
   const leaving = map.isDeclaredByOthers(change.address) ? false : actions.includes('delete') && !actions.includes('create') ? true : actions.length === 1 && actions[0] === 'forget';
-  const kind = resourceKind(change.type, change.address, origin, before, after, leaving);
+  const declared = declaredResourceOf(map.descriptors, change.type, change.address, origin, before, after, leaving);
   // Only these constructs' resources have a construct path (not a node-list-shaped construct's ConfigMap manifest).
-  const ours = kind !== ResourceKinds.OTHER;
-  return { change, constructPath: ours ? origin?.constructPath : undefined, constructClass: ours ? origin?.constructClass : undefined, source: ours ? origin?.source : undefined, kind, before, after };
+  const ours = declared !== undefined;
+  return {
+    change,
+    constructPath: ours ? origin?.constructPath : undefined,
+    constructClass: ours ? origin?.constructClass : undefined,
+    source: ours ? origin?.source : undefined,
+    kind: declared?.kind ?? OTHER_KIND,
+    declared,
+    before,
+    after,
+  };
 }
 
 function sidesOf(c: PlanChange): { before: ChangeSide; after: ChangeSide } {
@@ -147,30 +159,31 @@ function sidesOf(c: PlanChange): { before: ChangeSide; after: ChangeSide } {
   };
 }
 
-// Construct path + instance key → the replaced trigger's old and new name.
+// Construct path + the kind a trigger replaces + instance key → the replaced trigger's old and new value.
 function triggerRenames(prepared: readonly Prepared[]): Map<string, TriggerRename> {
   const out = new Map<string, TriggerRename>();
   for (const p of prepared) {
-    if (p.kind !== ResourceKinds.NAME_TRIGGER || p.constructPath === undefined) continue;
+    const carried = p.declared?.triggers;
+    if (carried === undefined || p.constructPath === undefined) continue;
     const actions = p.change.change.actions.join();
     if (actions !== 'delete,create' && actions !== 'create,delete') continue;
-    out.set(`${p.constructPath}\u0000${instanceKeyOf(p.change.address)}`, {
-      before: display(triggerName(p.change.type, p.before)),
-      after: display(triggerName(p.change.type, p.after)),
-      triggerCause: replaceCause(p.change, p.kind, undefined),
+    out.set(`${p.constructPath}\u0000${carried.kind}\u0000${instanceKeyOf(p.change.address)}`, {
+      before: display(carried.value(p.change.type, p.before)),
+      after: display(carried.value(p.change.type, p.after)),
+      triggerCause: replaceCause(p.change, carried.prop, undefined),
     });
   }
   return out;
 }
 
 function explainChange(p: Prepared, renames: ReadonlyMap<string, TriggerRename>): ExplainedResource {
-  const rename = p.kind === ResourceKinds.PROFILE && p.constructPath !== undefined ? renames.get(`${p.constructPath}\u0000${instanceKeyOf(p.change.address)}`) : undefined;
+  const rename = p.constructPath !== undefined ? renames.get(`${p.constructPath}\u0000${p.kind}\u0000${instanceKeyOf(p.change.address)}`) : undefined;
   const actions = actionsOf(p.change);
   // A delete or a removal from state changes no field of the construct: the whole resource goes.
   // No-op: Terraform found nothing to change (an import's state already matches), so no field changes.
   const noFields = actions.includes('delete') || actions.includes('remove from state') || isNoOp(p.change);
   const fields = noFields ? [] : fieldChanges(p);
-  return resource(p, actions, causesOf(p.change, p.kind, rename), fields);
+  return resource(p, actions, causesOf(p.change, p.declared?.triggers?.prop, rename), fields);
 }
 
 function isNoOp(change: PlanResourceChange): boolean {
@@ -183,7 +196,7 @@ function explainDrift(p: Prepared): ExplainedResource {
 }
 
 function resource(p: Prepared, actions: string[], causes: string[], fields: ExplainedFieldChange[]): ExplainedResource {
-  const node = p.kind.startsWith('node ') ? nodeNameOf(p.change.type, p.before, p.after) : undefined;
+  const node = p.declared?.itemName?.(p.change.type, p.before, p.after);
   const moved = p.change.previousAddress !== undefined && p.change.previousAddress !== p.change.address;
   return {
     // Terraform's addresses quote their keys with its own escapes: only what would break the line is escaped.
@@ -208,30 +221,16 @@ function escapedKey(change: ExplainedFieldChange): ExplainedFieldChange {
 }
 
 function fieldChanges(p: Prepared): ExplainedFieldChange[] {
-  switch (p.kind) {
-    case ResourceKinds.PROFILE:
-      return profileFieldChanges(p.before, p.after);
-    case ResourceKinds.NAME_TRIGGER:
-      return nameTriggerFieldChanges(p.change.type, p.before, p.after);
-    case ResourceKinds.POLICY:
-      return policyFieldChanges(p.before, p.after);
-    case ResourceKinds.NODE_MANIFEST:
-    case ResourceKinds.NODE_LABELS:
-    case ResourceKinds.NODE_ANNOTATIONS:
-    case ResourceKinds.NODE_TAINTS:
-      return nodeFieldChanges(p.change.type, p.before, p.after);
-    default:
-      // Resources these constructs did not make are listed with Terraform's action only.
-      return [];
-  }
+  // Resources these constructs did not make are listed with Terraform's action only.
+  return p.declared?.fieldChanges(p.change.type, p.before, p.after) ?? [];
 }
 
 function sorted(resources: ExplainedResource[]): ExplainedResource[] {
   // Construct resources first, by construct path then address; then the others by address.
   return resources.sort((a, b) => {
-    const ours = (r: ExplainedResource) => (r.kind === ResourceKinds.OTHER ? 1 : 0);
+    const ours = (r: ExplainedResource) => (r.kind === OTHER_KIND ? 1 : 0);
     // Resources no longer in the configuration come after, grouped by the construct their name tells; the others have no construct.
-    const path = (r: ExplainedResource) => (r.kind === ResourceKinds.OTHER ? '' : r.constructPath ?? `\uffff${formerConstructName(r.address)}`);
+    const path = (r: ExplainedResource) => (r.kind === OTHER_KIND ? '' : r.constructPath ?? `\uffff${formerConstructName(r.address)}`);
     return ours(a) - ours(b) || byCodeUnit(path(a), path(b)) || byCodeUnit(a.address, b.address);
   });
 }

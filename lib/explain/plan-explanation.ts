@@ -104,7 +104,10 @@ export class PlanExplanation {
   public static _fromPlanAndMap(plan: unknown, map: ConstructMap): PlanExplanation {
     const read = readPlanJson(plan);
     const explained = explainPlan(read, map);
-    return new PlanExplanation(buildReport(explained.changes, explained.drift, explained.outputs, { deferred: explained.deferred, actionInvocations: explained.actionInvocations }), read.unknownKeys);
+    return new PlanExplanation(
+      buildReport(explained.changes, explained.drift, explained.outputs, { deferred: explained.deferred, actionInvocations: explained.actionInvocations, folds: explained.folds }),
+      read.unknownKeys,
+    );
   }
 
   /** Every managed resource of the plan's `resource_changes`, unchanged ones included: construct resources by construct path then address, then the others by address. */

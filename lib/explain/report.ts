@@ -5,7 +5,7 @@ import { groupByConstruct, isUnchangedConstruct, terraformCounts } from './const
 import { ExplainedActionInvocation, ExplainedConstruct, ExplainedDeferredChange, ExplainedOutput, ExplainedResource, TerraformCounts } from './explained';
 import { escapeForLine } from '../core/server-text';
 import { PlanOutputChange } from './plan-json';
-import { ResourceKinds } from './resource-kind';
+import { OTHER_KIND } from './resource-kind';
 
 /** The explanation, as the renderings read it. */
 export interface Report {
@@ -39,21 +39,24 @@ export interface Report {
 export interface PlanExtras {
   readonly deferred: readonly ExplainedDeferredChange[];
   readonly actionInvocations: readonly ExplainedActionInvocation[];
+  /** Kinds folded into another of their construct when it changes (a name trigger into its profile). */
+  readonly folds?: ReadonlyMap<string, string>;
 }
 
 /** Builds the report from the explained resources and the plan's output changes. */
 export function buildReport(changes: readonly ExplainedResource[], drift: readonly ExplainedResource[], outputs: readonly ExplainedOutput[], extras: PlanExtras = { deferred: [], actionInvocations: [] }): Report {
-  const isOther = (r: ExplainedResource) => r.kind === ResourceKinds.OTHER;
+  const isOther = (r: ExplainedResource) => r.kind === OTHER_KIND;
+  const folds = extras.folds ?? new Map<string, string>();
   const deferred = extras.deferred.map((d) => d.resource);
   return {
     deferred: extras.deferred,
-    deferredConstructs: groupByConstruct(deferred),
+    deferredConstructs: groupByConstruct(deferred, folds),
     otherDeferred: deferred.filter(isOther),
     actionInvocations: extras.actionInvocations,
     changes,
     drift,
-    constructs: groupByConstruct(changes),
-    driftConstructs: groupByConstruct(drift),
+    constructs: groupByConstruct(changes, folds),
+    driftConstructs: groupByConstruct(drift, folds),
     others: changes.filter((r) => isOther(r) && !(r.actions.length === 1 && r.actions[0] === 'no-op')),
     otherDrift: drift.filter(isOther),
     outputs,

@@ -1,54 +1,62 @@
-// What a resource is to the construct that declared it, from its type and its
-// place in the construct (`Resource`, `NameTrigger`, a node's resources).
+// What a resource is to the construct that declared it, from the descriptors
+// (lib/core/construct-descriptor.ts): its type, its id in the construct, and
+// what its own values say.
+import { ConstructDescriptor, DeclaredResource, declaredResources, matchesResource } from '../core/construct-descriptor';
 import { ChangeSide } from './change-side';
 import { ResourceOrigin } from './construct-map';
-import { nodeKindSaid } from './node-fields';
 
-/** The kinds of resource these constructs declare, as reports name them. */
-export const ResourceKinds = {
-  PROFILE: 'profile',
-  NAME_TRIGGER: 'name trigger',
-  POLICY: 'policy',
-  NODE_MANIFEST: 'node manifest',
-  NODE_LABELS: 'node labels',
-  NODE_ANNOTATIONS: 'node annotations',
-  NODE_TAINTS: 'node taints',
-  OTHER: 'other',
-} as const;
+/** The kind of a resource no construct of this library declared. */
+export const OTHER_KIND = 'other';
 
-const NODE_KINDS: { readonly [type: string]: string } = {
-  kubernetes_manifest: ResourceKinds.NODE_MANIFEST,
-  kubernetes_labels: ResourceKinds.NODE_LABELS,
-  kubernetes_annotations: ResourceKinds.NODE_ANNOTATIONS,
-  kubernetes_node_taint: ResourceKinds.NODE_TAINTS,
-};
+/** Every kind the descriptors declare, in their order, and `other` last: the report schema's `kind`. */
+export function kindsOf(descriptors: readonly ConstructDescriptor[]): string[] {
+  return [...new Set([...descriptors.flatMap((d) => declaredResources(d).map((r) => r.kind)), OTHER_KIND])];
+}
+
+/** The declared resource of `kind`, if a descriptor declares it. */
+export function declaredOfKind(descriptors: readonly ConstructDescriptor[], kind: string): DeclaredResource | undefined {
+  for (const descriptor of descriptors) for (const resource of declaredResources(descriptor)) if (resource.kind === kind) return resource;
+  return undefined;
+}
+
+/** What both sides' values say of the resource's kind: true if either says it is, undefined if neither says. */
+function saysOwn(resource: DeclaredResource, type: string, before: ChangeSide, after: ChangeSide): boolean | undefined {
+  if (resource.saysOwn === undefined) return undefined;
+  const said = [after, before].map((side) => resource.saysOwn!(type, side.value)).filter((s): s is boolean => s !== undefined);
+  return said.length === 0 ? undefined : said.includes(true);
+}
 
 /**
- * The kind of a resource. Without an origin, a resource of these constructs'
- * types is taken for one of theirs only while it leaves the configuration
- * (`leaving`: deleted, or removed from state): the type and cdktf's naming of
- * the trigger (`<construct>_NameTrigger_<hash>`) decide. Any other resource
- * without an origin (a `generated.tf` from `-generate-config-out`, a
- * hand-written file) was not made by a construct.
+ * The declared resource a resource is, or undefined for another's. With an
+ * origin, the construct's class (when recorded) chooses the descriptor, and the
+ * type and id the kind, unless the planned values say otherwise (a ConfigMap
+ * manifest in a node-list-shaped construct). Without an origin, a resource of
+ * these constructs' types is taken for one of theirs only while it leaves the
+ * configuration (`leaving`: deleted, or removed from state): the type, the
+ * address cdktf gave it and its values decide. Any other resource without an
+ * origin (a `generated.tf` from `-generate-config-out`, a hand-written file)
+ * was not made by a construct.
  */
-export function resourceKind(type: string, address: string, origin: ResourceOrigin | undefined, before: ChangeSide, after: ChangeSide, leaving: boolean): string {
-  if (origin === undefined && !leaving) return ResourceKinds.OTHER;
-  switch (type) {
-    case 'aws_redshift_authentication_profile':
-      return origin === undefined || origin.resourceId === 'Resource' ? ResourceKinds.PROFILE : ResourceKinds.OTHER;
-    case 'datadog_restriction_policy':
-      return origin === undefined || origin.resourceId === 'Resource' ? ResourceKinds.POLICY : ResourceKinds.OTHER;
-    case 'terraform_data':
-    case 'null_resource':
-      if (origin !== undefined) return origin.resourceId === 'NameTrigger' ? ResourceKinds.NAME_TRIGGER : ResourceKinds.OTHER;
-      return /(^|\.)[^.]*_NameTrigger_[0-9A-F]{8}(\[|$)/.test(address) ? ResourceKinds.NAME_TRIGGER : ResourceKinds.OTHER;
-    default: {
-      if (NODE_KINDS[type] === undefined) return ResourceKinds.OTHER;
-      // A construct's resource whose planned values say no kind at all (null, unknown, partial) is the construct's:
-      // the stack's metadata attributes it (the same in a JSON and an HCL synth, whose metadata.json has no values).
-      const said = nodeKindSaid(type, before, after);
-      const isNode = type === 'kubernetes_node_taint' || said === true || (said === undefined && origin !== undefined);
-      return isNode ? NODE_KINDS[type] : ResourceKinds.OTHER;
+export function declaredResourceOf(
+  descriptors: readonly ConstructDescriptor[],
+  type: string,
+  address: string,
+  origin: ResourceOrigin | undefined,
+  before: ChangeSide,
+  after: ChangeSide,
+  leaving: boolean,
+): DeclaredResource | undefined {
+  if (origin === undefined && !leaving) return undefined;
+  const chosen = origin?.constructClass === undefined ? descriptors : descriptors.filter((d) => d.className === origin.constructClass);
+  for (const descriptor of chosen) {
+    for (const resource of declaredResources(descriptor)) {
+      if (origin !== undefined) {
+        if (matchesResource(resource, type, origin.resourceId) && saysOwn(resource, type, before, after) !== false) return resource;
+        continue;
+      }
+      if (!resource.terraformTypes.includes(type) || (resource.formerAddress !== undefined && !resource.formerAddress.test(address))) continue;
+      if (resource.saysOwn === undefined || saysOwn(resource, type, before, after) === true) return resource;
     }
   }
+  return undefined;
 }

@@ -24,8 +24,11 @@ import { RestrictionPolicyRelations } from './relations';
 import { RestrictionPolicyResourceId } from './resource-id';
 import { ID_GRAMMAR, knownType, PRINCIPAL, readArgument, RESOURCE_ID } from './type-and-id';
 import { recordOrigin } from '../core/construct-origin';
+import { fixedId } from '../core/construct-descriptor';
+import { LiveObjects } from '../core/live-objects';
+import { POLICY_RESOURCE, RESTRICTION_POLICY } from './descriptors';
 
-const TERRAFORM_TYPE = 'datadog_restriction_policy';
+const TERRAFORM_TYPE = POLICY_RESOURCE.terraformTypes[0];
 
 /** The resource's Terraform attributes by prop name (for `lifecycle.ignoreChanges`). */
 const ATTRIBUTES = { resourceId: 'resource_id', bindings: 'bindings' };
@@ -437,7 +440,8 @@ export class RestrictionPolicy extends Construct implements IRestrictionPolicy {
   constructor(scope: Construct, id: string, props: RestrictionPolicyProps) {
     props = readProps(constructPathOf(scope, id), props, 'props', false);
     super(scope, id);
-    recordOrigin(this, 'RestrictionPolicy');
+    recordOrigin(this, RESTRICTION_POLICY.className);
+    LiveObjects.of(this).add(this, RESTRICTION_POLICY);
     // Checked and made canonical by the text Terraform reads; known text is written as exactly that text.
     let resourceRef: WireResource | undefined;
     const checked = checkPolicy(this, props, { construct: this, repeated: () => resourceRef, forEach: props.forEach });
@@ -447,7 +451,7 @@ export class RestrictionPolicy extends Construct implements IRestrictionPolicy {
     this.canonicalBindings = statedBindings(checked.bindings);
     const bindings = checked.bindings;
 
-    const resource = new WireResource(this, 'Resource', {
+    const resource = new WireResource(this, fixedId(POLICY_RESOURCE)!, {
       terraformType: TERRAFORM_TYPE,
       providerName: 'datadog',
       provider: props.provider,

@@ -21,8 +21,11 @@ import { wire } from '../core/wire';
 import { WireResource } from '../core/wire-elements';
 import { CheckedProfileContent, checkProfileContent, contentByteLength, CREDENTIAL_KEYS } from './authentication-profile-content';
 import { recordOrigin } from '../core/construct-origin';
+import { fixedId } from '../core/construct-descriptor';
+import { LiveObjects } from '../core/live-objects';
+import { AUTHENTICATION_PROFILE, NAME_TRIGGER_RESOURCE, PROFILE_RESOURCE } from './descriptors';
 
-const TERRAFORM_TYPE = 'aws_redshift_authentication_profile';
+const TERRAFORM_TYPE = PROFILE_RESOURCE.terraformTypes[0];
 
 /** The resource's Terraform attributes by prop name (for `lifecycle.ignoreChanges`). */
 const ATTRIBUTES = { authenticationProfileName: 'authentication_profile_name', authenticationProfileContent: 'authentication_profile_content' };
@@ -369,7 +372,8 @@ export class AuthenticationProfile extends Construct implements IAuthenticationP
   constructor(scope: Construct, id: string, props: AuthenticationProfileProps) {
     props = readProps(constructPathOf(scope, id), props, 'props', false);
     super(scope, id);
-    recordOrigin(this, 'AuthenticationProfile');
+    recordOrigin(this, AUTHENTICATION_PROFILE.className);
+    LiveObjects.of(this).add(this, AUTHENTICATION_PROFILE);
     // The trigger is repeated as the profile is, read from the profile at synth time.
     let profileResource: WireResource | undefined;
     const checked = validateProps(this, props, { construct: this, repeated: () => profileResource, forEach: props.forEach });
@@ -379,9 +383,9 @@ export class AuthenticationProfile extends Construct implements IAuthenticationP
     const content = this.canonicalContent;
     const provider = props.provider;
 
-    const trigger = addReplaceTrigger(this, 'NameTrigger', props.replaceTrigger ?? ReplaceTriggerKind.TERRAFORM_DATA, 'authentication_profile_name', name, () => profileResource);
+    const trigger = addReplaceTrigger(this, fixedId(NAME_TRIGGER_RESOURCE)!, props.replaceTrigger ?? ReplaceTriggerKind.TERRAFORM_DATA, 'authentication_profile_name', name, () => profileResource);
     this.replaceTriggerResource = trigger;
-    const resource = new WireResource(this, 'Resource', {
+    const resource = new WireResource(this, fixedId(PROFILE_RESOURCE)!, {
       terraformType: TERRAFORM_TYPE,
       providerName: 'aws',
       provider: props.provider,

@@ -1,0 +1,216 @@
+// One live object, one declaration: two declarations in a stack that manage one
+// live object (two profiles of one name in one account and region, two policies
+// on one resource, one node in two node lists) synthesize and plan without a
+// word, then fail or fight at apply. Each construct of this library registers
+// here with its descriptor; at synth time the identity of every resource it
+// declares (its descriptor's `identity`, from the resource's literal values and
+// its provider configuration) is compared across the stack, with the resources
+// of the same kinds that other code declares (the official bindings, a plain
+// TerraformResource). An identity that holds a token is unknown at synth and not
+// compared; other provider configurations (aliases, regions) and other stacks
+// are other places. Two resources of other code are not ours to judge, and two
+// releases forget one object twice, which is harmless.
+import { IConstruct } from 'constructs';
+import { BlockValues, ConstructDescriptor, DeclaredResource, declaredResources, matchesResource, ProviderPlace } from './construct-descriptor';
+import { TerraformProvider, TerraformResource, TerraformStack } from './framework';
+import { Problems } from './problems';
+import { SynthTimeCheck } from './synth-time-check';
+
+const CHECK_ID = 'LiveObjects';
+
+/** A resource whose block values can be read without resolving the stack (the library's own resources). */
+export interface ReadableBlock {
+  /** The resource's attributes as cdk.tf.json will hold them, tokens unresolved. */
+  readonly blockValues: BlockValues;
+}
+
+/** The index in its construct's list prop of the item a per-item resource is of, by the resource's construct id. */
+export type ItemIndex = (resourceId: string) => number | undefined;
+
+/** One resource's claim on a live object. */
+interface Claim {
+  /** Who declares it: the construct of this library, or the resource itself. */
+  readonly declarer: IConstruct;
+  readonly ours: boolean;
+  readonly released: boolean;
+  readonly terraformType: string;
+  readonly kind: DeclaredResource;
+  readonly shown: string;
+  /** The prop that names the object, from the construct (`props/items/0/metadata/name`); undefined for other code's. */
+  readonly propPath?: string;
+}
+
+/** The check of a stack's live objects, run when it is synthesized. */
+export class LiveObjects extends SynthTimeCheck {
+  /** The check of the stack that contains `scope`, created on first use. */
+  public static of(scope: IConstruct): LiveObjects {
+    const stack = TerraformStack.of(scope);
+    return (stack.node.tryFindChild(CHECK_ID) as LiveObjects | undefined) ?? new LiveObjects(stack, CHECK_ID);
+  }
+
+  private readonly declarations: { readonly construct: IConstruct; readonly descriptor: ConstructDescriptor; readonly itemIndex?: ItemIndex }[] = [];
+
+  private constructor(scope: TerraformStack, id: string) {
+    super(scope, id);
+  }
+
+  /**
+   * Registers a construct whose resources (its direct children) manage live
+   * objects, as `descriptor` says; `itemIndex` places a per-item resource in
+   * its list prop (read at synth time, when the construct is complete).
+   */
+  public add(construct: IConstruct, descriptor: ConstructDescriptor, itemIndex?: ItemIndex): void {
+    this.declarations.push({ construct, descriptor, itemIndex });
+  }
+
+  /** Throws a ValidationError naming two declarations of one live object. */
+  protected check(): void {
+    const stack = TerraformStack.of(this);
+    const places = new ProviderPlaces(stack);
+    // The first claim on each object, and the Terraform types its declarer manages it with.
+    const claims = new Map<string, { readonly first: Claim; readonly types: Set<string> }>();
+    const claim = (key: string, next: Claim) => {
+      const held = claims.get(key);
+      if (held === undefined) claims.set(key, { first: next, types: new Set([next.terraformType]) });
+      else if (held.first.declarer === next.declarer) held.types.add(next.terraformType);
+      else if (conflicting(held.first, held.types, next)) refuse(held.first, next);
+    };
+    const ours = new Set<IConstruct>();
+    for (const { construct, descriptor, itemIndex } of this.declarations) {
+      const kinds = declaredResources(descriptor).filter((r) => r.identity !== undefined);
+      if (kinds.length === 0) continue;
+      for (const child of construct.node.children) {
+        if (!TerraformResource.isTerraformResource(child)) continue;
+        const resource = child as TerraformResource;
+        const kind = kinds.find((r) => matchesResource(r, resource.terraformResourceType, resource.node.id));
+        if (kind === undefined) continue;
+        ours.add(resource);
+        const values = (resource as unknown as Partial<ReadableBlock>).blockValues ?? blockOf(resource);
+        const identity = values === undefined ? undefined : kind.identity!(values, places.of(resource));
+        if (identity === undefined) continue;
+        claim(`${descriptor.className}\u0000${identity.key}`, {
+          declarer: construct,
+          ours: true,
+          released: (resource as { isReleased?: boolean }).isReleased === true,
+          terraformType: resource.terraformResourceType,
+          kind,
+          shown: identity.shown,
+          propPath: propPathOf(kind, itemIndex?.(resource.node.id)),
+        });
+      }
+    }
+    // The same kinds declared by other code: each resource a declaration of its own.
+    const byType = identityTypes(this.declarations.map((d) => d.descriptor));
+    if (byType.size === 0) return;
+    for (const c of stack.node.findAll()) {
+      if (!TerraformResource.isTerraformResource(c) || ours.has(c)) continue;
+      const resource = c as TerraformResource;
+      const owner = byType.get(resource.terraformResourceType);
+      // A repeated resource's literal values are every instance's: its identity is per instance, unknown here.
+      if (owner === undefined || resource.forEach !== undefined || resource.count !== undefined) continue;
+      const values = blockOf(resource);
+      const identity = values === undefined ? undefined : owner.kind.identity!(values, places.of(resource));
+      if (identity === undefined) continue;
+      claim(`${owner.className}\u0000${identity.key}`, { declarer: resource, ours: false, released: false, terraformType: resource.terraformResourceType, kind: owner.kind, shown: identity.shown });
+    }
+  }
+}
+
+/**
+ * Two claims on one object conflict unless both are other code's (not ours to
+ * judge), both are releases (each only forgets it), or both are one construct's
+ * (its own checks refuse a node twice in one list). Other code's resource
+ * conflicts with a construct's when it has a Terraform type the construct
+ * manages that object with (issue 31: "a resource of the same Terraform type");
+ * two constructs conflict in any of their kinds (a node in a manifest list and
+ * in a labels list).
+ */
+function conflicting(first: Claim, firstTypes: ReadonlySet<string>, next: Claim): boolean {
+  if (!first.ours && !next.ours) return false;
+  if (first.released && next.released) return false;
+  if (!next.ours) return firstTypes.has(next.terraformType);
+  return true;
+}
+
+/** The prop path of a claim's identity below `props/`, with a per-item kind's `{item}` replaced by the item's index. */
+function propPathOf(kind: DeclaredResource, itemIndex: number | undefined): string {
+  const prop = kind.identityProp ?? '';
+  return `props/${itemIndex === undefined ? prop.replace(/\/\{item\}.*$/, '') : prop.replace('{item}', String(itemIndex))}`.replace(/\/$/, '');
+}
+
+/**
+ * Refuses the second claim on one object, at a construct of this library (the
+ * declaring one where the other releases, else the later one), naming the other.
+ */
+function refuse(first: Claim, next: Claim): void {
+  const [here, other] = !next.ours || (first.ours && next.released && !first.released) ? [first, next] : [next, first];
+  const problems = new Problems();
+  const otherPath = other.declarer.node.path;
+  const how = other.released ? 'releases already (a removed block)' : other.ours ? `declares already (its ${other.propPath})` : `declares already (a ${other.terraformType} resource)`;
+  problems.addReceived(
+    here.propPath!,
+    `${here.shown}, which ${otherPath} ${how}`,
+    `one declaration per live object in a stack and provider configuration, because ${here.kind.conflict ?? 'the two would manage one object'}; ${remedy(here, other)}`,
+  );
+  problems.throwIfAnyAt(here.declarer.node.path);
+}
+
+/** What to do about two claims on one object. */
+function remedy(here: Claim, other: Claim): string {
+  const otherPath = other.declarer.node.path;
+  // A release beside other code's resource: the object is handed over, which a moved block does without a gap.
+  if (here.released) return `to hand the object to ${otherPath}, write a moved block from this construct's resource to it instead of the release; to stop managing the object, remove ${otherPath}`;
+  if (other.released) {
+    const below = otherPath.split('/').slice(TerraformStack.of(other.declarer).node.path.split('/').length).join('/');
+    return `to move the object to this construct, call movedFrom(${JSON.stringify(below)}) on it instead of releasing it at ${otherPath}; to stop managing it, remove this declaration`;
+  }
+  const another = 'if you meant another object, change this value; if you meant another account, region, org or cluster, give this construct a provider of its own (an alias)';
+  if (!other.ours) return `manage it with one of the two, this construct or the ${other.terraformType} at ${otherPath}, and remove the other; ${another}`;
+  return `declare (or adopt) it once and reference ${otherPath} where it is needed; ${another}`;
+}
+
+/** Each type with an identity, and the resource kind (with its descriptor's class) that reads it. */
+function identityTypes(descriptors: readonly ConstructDescriptor[]): Map<string, { readonly className: string; readonly kind: DeclaredResource }> {
+  const out = new Map<string, { readonly className: string; readonly kind: DeclaredResource }>();
+  for (const descriptor of new Set(descriptors)) {
+    for (const kind of declaredResources(descriptor)) {
+      if (kind.identity === undefined) continue;
+      for (const type of kind.terraformTypes) if (!out.has(type)) out.set(type, { className: descriptor.className, kind });
+    }
+  }
+  return out;
+}
+
+/** A resource's block as its own `toTerraform()` writes it, tokens unresolved. */
+function blockOf(resource: TerraformResource): BlockValues | undefined {
+  const block = resource.toTerraform()?.resource?.[resource.terraformResourceType]?.[resource.friendlyUniqueId];
+  return block !== null && typeof block === 'object' ? (block as BlockValues) : undefined;
+}
+
+/** The provider configuration each resource of a stack uses. */
+class ProviderPlaces {
+  private readonly defaults = new Map<string, ProviderPlace>();
+  private providers?: TerraformProvider[];
+
+  constructor(private readonly stack: TerraformStack) {}
+
+  public of(resource: TerraformResource): ProviderPlace {
+    if (resource.provider !== undefined) return placeOf(resource.provider);
+    const name = resource.terraformGeneratorMetadata?.providerName ?? resource.terraformResourceType.split('_')[0];
+    let place = this.defaults.get(name);
+    if (place === undefined) {
+      this.providers ??= this.stack.node.findAll().filter((c): c is TerraformProvider => TerraformProvider.isTerraformProvider(c));
+      const provider = this.providers.find((p) => p.terraformResourceType === name && p.alias === undefined);
+      place = provider === undefined ? { key: `${name}\u0000` } : placeOf(provider);
+      this.defaults.set(name, place);
+    }
+    return place;
+  }
+}
+
+function placeOf(provider: TerraformProvider): ProviderPlace {
+  const readable = (provider as unknown as Partial<ReadableBlock>).blockValues;
+  const out = readable === undefined ? provider.toTerraform()?.provider?.[provider.terraformResourceType] : undefined;
+  const settings = readable ?? (Array.isArray(out) ? out[0] : out);
+  return { key: `${provider.terraformResourceType}\u0000${provider.alias ?? ''}`, settings: settings !== null && typeof settings === 'object' ? settings : undefined };
+}

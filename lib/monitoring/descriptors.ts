@@ -1,0 +1,86 @@
+// What RestrictionPolicy, CurrentOrg, DatadogProvider and HttpProvider are (lib/core/construct-descriptor.ts).
+import { ConstructDescriptor, DeclaredResource, literalText } from '../core/construct-descriptor';
+import { policyFieldChanges } from '../explain/policy-fields';
+
+/**
+ * The policy (`datadog_restriction_policy`). Datadog keeps one restriction
+ * policy per resource, addressed by the resource's id: "Update a restriction
+ * policy", `POST /api/v2/restriction_policy/{resource_id}`, "Updates the
+ * restriction policy associated with a resource" (Datadog API reference,
+ * docs.datadoghq.com/api/latest/restriction-policies/); the provider's create
+ * is that same call (DataDog/terraform-provider-datadog
+ * datadog/fwprovider/resource_datadog_restriction_policy.go, `Create` calls
+ * `UpdateRestrictionPolicy`), so a second declaration on one resource id does
+ * not fail: the two overwrite each other on every apply. Its identity is the
+ * provider configuration (the org) and the resource id.
+ */
+export const POLICY_RESOURCE: DeclaredResource = {
+  kind: 'policy',
+  description: 'the datadog_restriction_policy of a RestrictionPolicy',
+  terraformTypes: ['datadog_restriction_policy'],
+  id: { fixed: 'Resource' },
+  fieldChanges: (_type, before, after) => policyFieldChanges(before, after),
+  identity: (values, provider) => {
+    const resourceId = literalText(values.resource_id);
+    return resourceId === undefined ? undefined : { key: `${provider.key}\u0000${resourceId}`, shown: `the policy of ${JSON.stringify(resourceId)}` };
+  },
+  identityProp: 'resourceId',
+  conflict:
+    'Datadog keeps one restriction policy per resource, and both creates are "Update a restriction policy" (POST /api/v2/restriction_policy/{resource_id}: Datadog API reference, Restriction Policies), so the two overwrite each other on every apply',
+};
+
+/** RestrictionPolicy: one policy. */
+export const RESTRICTION_POLICY: ConstructDescriptor = {
+  className: 'RestrictionPolicy',
+  docsPage: 'docs/restriction-policy.md',
+  declares: [[POLICY_RESOURCE]],
+  eachInstance: { resourceId: (key) => `dashboard:${key}` },
+  minimal: {
+    RestrictionPolicyProps: (n: number) => ({ resourceId: `dashboard:abc-${n}` }),
+    RestrictionPolicyBinding: { relation: 'viewer', principals: ['role:abc'] },
+    RestrictionPolicyState: {},
+  },
+  entryPoints: {
+    '<init>': {},
+    adopt: {},
+    release: {},
+    fromResourceId: { defaults: { resourceId: 'dashboard:abc' }, use: 'resourceId' },
+    generateConfigForImport: { judged: 'validate', defaults: { resourceId: 'dashboard:abc' } },
+    movedFrom: { defaults: { previousPath: 'old' } },
+  },
+};
+
+/** CurrentOrg: a data source (the org id read at plan time); declares no resource. */
+export const CURRENT_ORG: ConstructDescriptor = {
+  className: 'CurrentOrg',
+  docsPage: 'docs/restriction-policy.md',
+  declares: [],
+  minimal: {
+    CurrentOrgProps: {},
+    FetchOrgIdOptions: { apiUrl: 'https://api.datadoghq.com', apiKey: 'api-key', appKey: 'app-key' },
+  },
+  entryPoints: {
+    '<init>': { use: 'orgId' },
+    fetchOrgId: { service: true },
+  },
+};
+
+/** DatadogProvider: its configuration is read by the policies that use it. */
+export const DATADOG_PROVIDER: ConstructDescriptor = {
+  className: 'DatadogProvider',
+  docsPage: 'docs/restriction-policy.md',
+  declares: [],
+  minimal: { DatadogProviderProps: {} },
+  entryPoints: { '<init>': {} },
+  provides: { className: 'RestrictionPolicy' },
+};
+
+/** HttpProvider: its configuration is read by a CurrentOrg of the HTTP source. */
+export const HTTP_PROVIDER: ConstructDescriptor = {
+  className: 'HttpProvider',
+  docsPage: 'docs/restriction-policy.md',
+  declares: [],
+  minimal: { HttpProviderProps: {} },
+  entryPoints: { '<init>': {} },
+  provides: { className: 'CurrentOrg', props: { source: 'http' } },
+};
