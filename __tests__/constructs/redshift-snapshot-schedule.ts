@@ -7,7 +7,7 @@
 // explain's attribution cover it with no other file touched. It is not part of
 // the published package.
 import { Construct } from 'constructs';
-import { ConstructDescriptor, DeclaredResource, literalText } from '../../lib/core/construct-descriptor';
+import { ConstructDescriptor, DeclaredResource, literalText } from '../../lib/construct-descriptor';
 import { recordOrigin } from '../../lib/core/construct-origin';
 import { ImportBlocks } from '../../lib/core/import-blocks';
 import { compileSchema } from '../../lib/core/json-schema';

@@ -1,5 +1,5 @@
 // One descriptor per construct (issue 31): every construct class of the
-// assembly has one (lib/core/construct-descriptor.ts), it lists exactly the
+// assembly has one (lib/construct-descriptor.ts), it lists exactly the
 // class's entry points, its docs page documents the class, and what it says
 // the construct declares is what the construct synthesizes. The explain
 // report schema's kinds are the descriptors' kinds.
@@ -7,7 +7,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { IConstruct } from 'constructs';
 import { App, TerraformResource, TerraformStack, Testing } from '../../lib/core/framework';
-import { declaredResources, declaredWay, DeclaredMember } from '../../lib/core/construct-descriptor';
+import { declaredResources, declaredWay, DeclaredMember } from '../../lib/construct-descriptor';
 import { CONSTRUCT_DESCRIPTORS } from '../../lib/descriptors';
 import { kindsOf } from '../../lib/explain/resource-kind';
 import { constructCatalog } from '../support/construct-catalog';

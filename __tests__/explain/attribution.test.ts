@@ -11,7 +11,7 @@ import * as path from 'path';
 import { IConstruct } from 'constructs';
 import { App, TerraformStack } from '../../lib/core/framework';
 import { AwsProvider, DatadogProvider, KubernetesProvider, PlanExplanation } from '../../lib';
-import { ConstructDescriptor, declaredResources, matchesResource } from '../../lib/core/construct-descriptor';
+import { ConstructDescriptor, declaredResources, matchesResource } from '../../lib/construct-descriptor';
 import { ConstructMap } from '../../lib/explain/construct-map';
 import { OTHER_KIND } from '../../lib/explain/resource-kind';
 import { catalogDescriptors, constructCatalog } from '../support/construct-catalog';

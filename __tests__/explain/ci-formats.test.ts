@@ -70,14 +70,17 @@ beforeAll(() => {
 });
 
 describe('where each construct was declared', () => {
-  test('GIVEN constructs made in this file THEN every resource they own records its class and this file\'s line, relative to the app directory', () => {
-    const metadataOf = (type: string, prefix: string) => config.resource[type][addressOf(type, prefix).split('.')[1]]['//'].metadata;
-    expect(metadataOf('aws_redshift_authentication_profile', 'renamed')).toMatchObject({ construct: 'AuthenticationProfile', source: `${THIS_FILE}:${lineOf('@declared:renamed')}` });
-    expect(metadataOf('terraform_data', 'renamed')).toMatchObject({ construct: 'AuthenticationProfile', source: `${THIS_FILE}:${lineOf('@declared:renamed')}` });
-    expect(metadataOf('kubernetes_labels', 'nodes')).toMatchObject({ construct: 'NodeList', source: `${THIS_FILE}:${lineOf('@declared:nodes')}` });
+  test("GIVEN constructs made in this file THEN the stack's metadata records each once, with its class and this file's line, relative to the app directory; no resource repeats it", () => {
+    const origins = config['//'].metadata.constructOrigins;
+    expect(origins).toEqual({
+      AuthenticationProfile: { [`${THIS_FILE}:${lineOf('@declared:renamed')}`]: ['renamed'], [`${THIS_FILE}:${lineOf('@declared:imported')}`]: ['imported'] },
+      RestrictionPolicy: { [`${THIS_FILE}:${lineOf('@declared:dashboard')}`]: ['dashboard'] },
+      NodeList: { [`${THIS_FILE}:${lineOf('@declared:nodes')}`]: ['nodes'] },
+    });
+    // The resources keep cdktf's own metadata (path, uniqueId) only: the construct's is written once.
+    for (const byName of Object.values<any>(config.resource)) for (const block of Object.values<any>(byName)) expect(Object.keys(block['//'].metadata).sort()).toEqual(['path', 'uniqueId']);
     // Never an absolute path (cdktf's own local backend path aside, which is not ours).
-    const sources = [...fs.readFileSync(path.join(dir, 'cdk.tf.json'), 'utf8').matchAll(/"source": "([^"]*)"/g)].map((m) => m[1]).filter((s) => s.includes(':'));
-    expect(sources.length).toBeGreaterThan(4);
+    const sources = Object.values<any>(origins).flatMap((bySource) => Object.keys(bySource));
     for (const source of sources) expect(path.isAbsolute(source) || source.includes(process.cwd())).toBe(false);
   });
 
@@ -86,9 +89,9 @@ describe('where each construct was declared', () => {
       app.node.setContext(SOURCE_LOCATION_CONTEXT, false);
       build(app);
     }, false);
-    const synthesized = fs.readFileSync(path.join(out, 'stacks', 'ci', 'cdk.tf.json'), 'utf8');
-    expect(synthesized).not.toContain('"source": "__tests__');
-    expect(synthesized).toContain('"construct": "RestrictionPolicy"');
+    const synthesized = JSON.parse(fs.readFileSync(path.join(out, 'stacks', 'ci', 'cdk.tf.json'), 'utf8'));
+    expect(synthesized['//'].metadata.constructOrigins).toEqual({ AuthenticationProfile: { '': ['renamed', 'imported'] }, RestrictionPolicy: { '': ['dashboard'] }, NodeList: { '': ['nodes'] } });
+    expect(JSON.stringify(synthesized)).not.toContain(THIS_FILE);
   });
 
   test('GIVEN the report THEN each construct shows where it was declared, in every format', () => {

@@ -11,7 +11,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { createHash } from 'crypto';
 import * as library from '../../lib';
-import { ConstructDescriptor } from '../../lib/core/construct-descriptor';
+import { ConstructDescriptor } from '../../lib/construct-descriptor';
 import { CONSTRUCT_DESCRIPTORS } from '../../lib/descriptors';
 import { stagePackage } from '../../scripts/stage-package';
 

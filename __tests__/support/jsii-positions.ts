@@ -8,7 +8,7 @@
 // token test and the hostile-input property all walk it: a construct, struct
 // or entry point no descriptor or table knows fails them, naming it.
 import { Construct } from 'constructs';
-import { MinimalValue } from '../../lib/core/construct-descriptor';
+import { MinimalValue } from '../../lib/construct-descriptor';
 import { catalogConstruct, catalogExports, constructCatalog, isConstructClass, readAssembly } from './construct-catalog';
 
 export { readAssembly };

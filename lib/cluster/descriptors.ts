@@ -1,5 +1,5 @@
-// What NodeList, ClusterNodes and KubernetesProvider are (lib/core/construct-descriptor.ts).
-import { BlockValues, ConstructDescriptor, DeclaredResource, literalText, ProviderPlace } from '../core/construct-descriptor';
+// What NodeList, ClusterNodes and KubernetesProvider are (lib/construct-descriptor.ts).
+import { BlockValues, ConstructDescriptor, DeclaredResource, literalText, ProviderPlace } from '../construct-descriptor';
 import { nodeFieldChanges, nodeNameOf } from '../explain/node-fields';
 
 /** A block's nested block: cdktf writes a single nested block as an object, some bindings as a list of one. */

@@ -30,7 +30,7 @@ import { NodeListFindings, validateNodeList } from './validation';
 import { recordOrigin } from '../core/construct-origin';
 import { LiveObjects } from '../core/live-objects';
 import { NODE_ANNOTATIONS_RESOURCE, NODE_LABELS_RESOURCE, NODE_LIST, NODE_MANIFEST_RESOURCE, NODE_TAINTS_RESOURCE } from './descriptors';
-import { DeclaredResource } from '../core/construct-descriptor';
+import { DeclaredResource } from '../construct-descriptor';
 
 /** How a {@link NodeList} manages its nodes. */
 export enum NodeListMode {

@@ -1,10 +1,23 @@
-// Where a construct of this library was declared, and which class it is: both
-// written into cdktf's metadata of every resource it owns (`"//".metadata`, in
-// cdk.tf.json, or in metadata.json of an HCL synth), so that `explain` can show
-// a reviewer the construct's class and the line of the user's code that made it.
-// The metadata is not configuration: Terraform ignores "//" and metadata.json.
+// Where a construct of this library was declared, and which class it is:
+// written once per construct, in the stack's own metadata (`"//".metadata`
+// of cdk.tf.json, or metadata.json of an HCL synth), as an index
+// `constructOrigins: { <class>: { <file:line>: [<construct path below the
+// stack>, …] } }`, so that `explain` can show a reviewer the construct's class
+// and the line of the user's code that made it. cdktf's own metadata of each
+// resource (`"//".metadata.path`) leads from a resource to its construct.
+// Terraform ignores "//" and metadata.json.
+//
+// The cost is one stack capture per construct: V8's structured call sites
+// (no frame is formatted), the first frame outside this library and the
+// frameworks kept as its raw position. A raw position is mapped to the
+// source's once: by the app's stack handler (ts-node's, source-map-support)
+// when the stack is written, or else by the runtime's own formatting of one
+// capture (Node's --enable-source-maps, jest), so constructs made in one loop
+// share one position and map once.
 import * as path from 'path';
 import { IConstruct } from 'constructs';
+import { TerraformElement, TerraformStack } from './framework';
+import { ORIGINS_METADATA_KEY, OriginIndex } from './origin-index';
 
 /**
  * The context key that turns the recording of source locations off: set it to
@@ -23,55 +36,156 @@ export interface ConstructOrigin {
   readonly source?: string;
 }
 
-const ORIGIN = Symbol.for('cdktf-warehouse-monitoring-cluster/origin');
-
 // This library's own modules (lib/ in the repository, dist/lib/ in the package): their frames are not the user's.
 const LIBRARY_DIRECTORY = path.resolve(__dirname, '..');
 // The frameworks' frames are not the user's either (a construct made inside an aspect or a cdktf callback).
 const FRAMEWORK_FILE = /[\\/]node_modules[\\/](?:cdktf|cdktn|constructs|jsii|@jsii)[\\/]|^node:|^internal[\\/]/;
-// `at fn (file:line:column)` or `at file:line:column`: the last `:line:column` of the frame.
+// `at fn (file:line:column)` or `at file:line:column`: the last `:line:column` of a formatted frame.
 const FRAME_LOCATION = /(?:\(|\bat )((?:file:\/\/)?[^()\n]*?):(\d+):\d+\)?\s*$/;
+// A construct made by the user's own helper functions sits a few frames deeper than the constructor.
+const FRAMES = 40;
 
-/**
- * Records the construct's class and, unless the app turned it off, the line of
- * the user's code that created it: one stack capture per construct, never per
- * resource or element (bench/run.ts measures its cost).
- */
-export function recordOrigin(construct: IConstruct, constructClass: string): void {
-  const enabled = construct.node.tryGetContext(SOURCE_LOCATION_CONTEXT);
-  const source = enabled === false || enabled === 'false' ? undefined : callerLocation();
-  const origin: ConstructOrigin = { construct: constructClass, ...(source === undefined ? {} : { source }) };
-  Object.defineProperty(construct, ORIGIN, { value: origin, enumerable: false });
+/** A raw position of the user's code (the first frame outside the library), and its source position once mapped. */
+class RawSite {
+  private mapped?: string | null;
+
+  constructor(
+    private readonly site: NodeJS.CallSite,
+    private readonly prepare: ((error: Error, sites: NodeJS.CallSite[]) => unknown) | undefined,
+  ) {}
+
+  /** `file:line` in the user's source, relative to the working directory. */
+  public get source(): string | undefined {
+    if (this.mapped === undefined) this.mapped = this.map() ?? null;
+    return this.mapped ?? undefined;
+  }
+
+  private map(): string | undefined {
+    let file = this.site.getFileName() ?? undefined;
+    let line: number | null | undefined = this.site.getLineNumber();
+    // A source-map handler (ts-node's, source-map-support) formats the one frame with its source position.
+    const formatted = typeof this.prepare === 'function' ? String(this.prepare(new Error(), [this.site])) : undefined;
+    const match = formatted === undefined ? null : FRAME_LOCATION.exec(formatted.split('\n').pop() ?? '');
+    if (match !== null) {
+      file = match[1];
+      line = Number(match[2]);
+    }
+    if (file === undefined || line === null || line === undefined) return undefined;
+    if (file.startsWith('file://')) file = decodeURIComponent(file.slice('file://'.length));
+    return `${path.relative(process.cwd(), file).split(path.sep).join('/')}:${line}`;
+  }
 }
 
-/** The origin recorded by the nearest construct of this library at or above `scope`, if any. */
-export function originOf(scope: IConstruct): ConstructOrigin | undefined {
-  for (let c: IConstruct | undefined = scope; c !== undefined; c = c.node.scope) {
-    const origin = (c as unknown as { [ORIGIN]?: ConstructOrigin })[ORIGIN];
-    if (origin !== undefined) return origin;
+/** Raw positions by `file:line:column` (of the running code): one per distinct call site. */
+const SITES = new Map<string, RawSite>();
+
+/** The first frame of the current stack outside this library and the frameworks. */
+function callerSite(): RawSite | undefined {
+  const prepare = Error.prepareStackTrace;
+  const limit = Error.stackTraceLimit;
+  const holder: { stack?: unknown } = {};
+  let sites: NodeJS.CallSite[];
+  try {
+    Error.prepareStackTrace = (_error, structured) => structured;
+    Error.stackTraceLimit = FRAMES;
+    Error.captureStackTrace(holder, recordOrigin);
+    sites = holder.stack as NodeJS.CallSite[];
+  } finally {
+    Error.prepareStackTrace = prepare;
+    Error.stackTraceLimit = limit;
+  }
+  for (const [index, site] of (Array.isArray(sites) ? sites : []).entries()) {
+    let file = site.getFileName() ?? '';
+    if (file.startsWith('file://')) file = decodeURIComponent(file.slice('file://'.length));
+    if (!path.isAbsolute(file) || FRAMEWORK_FILE.test(file) || isInside(file, LIBRARY_DIRECTORY)) continue;
+    const key = `${file}:${site.getLineNumber()}:${site.getColumnNumber()}`;
+    let raw = SITES.get(key);
+    if (raw === undefined) {
+      // Without a handler of the app's, the runtime's own formatting of a stack is what maps a frame (Node's
+      // --enable-source-maps, jest's transformed sources): formatted once for this call site, the same frame read.
+      const formatted = prepare === undefined ? formattedFrame(index) : undefined;
+      raw = new RawSite(site, formatted === undefined ? prepare : () => formatted);
+      SITES.set(key, raw);
+    }
+    return raw;
   }
   return undefined;
 }
 
-/** The first frame of the current stack outside this library and the frameworks, as `file:line`. */
-function callerLocation(): string | undefined {
+/** Frame `index` below recordOrigin's caller, as Node formats a stack (mapped with --enable-source-maps). */
+function formattedFrame(index: number): string {
   const holder: { stack?: string } = {};
   const limit = Error.stackTraceLimit;
-  // A construct made by the user's own helper functions sits a few frames deeper than the constructor.
-  Error.stackTraceLimit = 40;
+  Error.stackTraceLimit = FRAMES;
   try {
     Error.captureStackTrace(holder, recordOrigin);
   } finally {
     Error.stackTraceLimit = limit;
   }
-  for (const line of (holder.stack ?? '').split('\n').slice(1)) {
-    const match = FRAME_LOCATION.exec(line);
-    if (match === null) continue;
-    const file = match[1].startsWith('file://') ? decodeURIComponent(match[1].slice('file://'.length)) : match[1];
-    if (!path.isAbsolute(file) || FRAMEWORK_FILE.test(file) || isInside(file, LIBRARY_DIRECTORY)) continue;
-    return `${path.relative(process.cwd(), file).split(path.sep).join('/')}:${match[2]}`;
+  // The first line is the error's own; then one line per frame.
+  return (holder.stack ?? '').split('\n')[index + 1] ?? '';
+}
+
+/** The origin of each construct of this library, in the order they were made. */
+const ORIGINS = new WeakMap<IConstruct, { readonly construct: string; readonly site?: RawSite }>();
+
+/**
+ * Records the construct's class and, unless the app turned it off, the line of
+ * the user's code that created it (bench/run.ts measures its cost).
+ */
+export function recordOrigin(construct: IConstruct, constructClass: string): void {
+  const enabled = construct.node.tryGetContext(SOURCE_LOCATION_CONTEXT);
+  const site = enabled === false || enabled === 'false' ? undefined : callerSite();
+  ORIGINS.set(construct, { construct: constructClass, site });
+  ConstructOrigins.of(construct).add(construct);
+}
+
+/** The origin recorded by the nearest construct of this library at or above `scope`, if any. */
+export function originOf(scope: IConstruct): ConstructOrigin | undefined {
+  for (let c: IConstruct | undefined = scope; c !== undefined; c = c.node.scope) {
+    const origin = ORIGINS.get(c);
+    if (origin !== undefined) {
+      const source = origin.site?.source;
+      return { construct: origin.construct, ...(source === undefined ? {} : { source }) };
+    }
   }
   return undefined;
+}
+
+const INDEX_ID = 'ConstructOrigins';
+
+/** Writes the stack's index of origins into its metadata; declares nothing. */
+class ConstructOrigins extends TerraformElement {
+  public static of(scope: IConstruct): ConstructOrigins {
+    const stack = TerraformStack.of(scope);
+    return (stack.node.tryFindChild(INDEX_ID) as ConstructOrigins | undefined) ?? new ConstructOrigins(stack, INDEX_ID);
+  }
+
+  private readonly constructs: IConstruct[] = [];
+
+  public add(construct: IConstruct): void {
+    this.constructs.push(construct);
+  }
+
+  public toMetadata(): any {
+    const stackPath = TerraformStack.of(this).node.path;
+    const index: OriginIndex = {};
+    for (const construct of this.constructs) {
+      const origin = originOf(construct)!;
+      const below = construct.node.path.slice(stackPath.length + 1);
+      const bySource = (index[origin.construct] ??= {});
+      (bySource[origin.source ?? ''] ??= []).push(below);
+    }
+    return this.constructs.length === 0 ? {} : { [ORIGINS_METADATA_KEY]: index };
+  }
+
+  public toTerraform(): any {
+    return {};
+  }
+
+  public toHclTerraform(): any {
+    return {};
+  }
 }
 
 function isInside(file: string, directory: string): boolean {

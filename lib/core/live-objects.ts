@@ -11,7 +11,7 @@
 // are other places. Two resources of other code are not ours to judge, and two
 // releases forget one object twice, which is harmless.
 import { IConstruct } from 'constructs';
-import { BlockValues, ConstructDescriptor, DeclaredResource, declaredResources, matchesResource, ProviderPlace } from './construct-descriptor';
+import { BlockValues, DeclaringConstruct, DeclaredKind, declaredResources, matchesResource, ProviderPlace } from './declared-resources';
 import { TerraformProvider, TerraformResource, TerraformStack } from './framework';
 import { Problems } from './problems';
 import { SynthTimeCheck } from './synth-time-check';
@@ -34,7 +34,7 @@ interface Claim {
   readonly ours: boolean;
   readonly released: boolean;
   readonly terraformType: string;
-  readonly kind: DeclaredResource;
+  readonly kind: DeclaredKind;
   readonly shown: string;
   /** The prop that names the object, from the construct (`props/items/0/metadata/name`); undefined for other code's. */
   readonly propPath?: string;
@@ -48,7 +48,7 @@ export class LiveObjects extends SynthTimeCheck {
     return (stack.node.tryFindChild(CHECK_ID) as LiveObjects | undefined) ?? new LiveObjects(stack, CHECK_ID);
   }
 
-  private readonly declarations: { readonly construct: IConstruct; readonly descriptor: ConstructDescriptor; readonly itemIndex?: ItemIndex }[] = [];
+  private readonly declarations: { readonly construct: IConstruct; readonly descriptor: DeclaringConstruct; readonly itemIndex?: ItemIndex }[] = [];
 
   private constructor(scope: TerraformStack, id: string) {
     super(scope, id);
@@ -59,14 +59,16 @@ export class LiveObjects extends SynthTimeCheck {
    * objects, as `descriptor` says; `itemIndex` places a per-item resource in
    * its list prop (read at synth time, when the construct is complete).
    */
-  public add(construct: IConstruct, descriptor: ConstructDescriptor, itemIndex?: ItemIndex): void {
+  public add(construct: IConstruct, descriptor: DeclaringConstruct, itemIndex?: ItemIndex): void {
     this.declarations.push({ construct, descriptor, itemIndex });
   }
 
   /** Throws a ValidationError naming two declarations of one live object. */
   protected check(): void {
     const stack = TerraformStack.of(this);
-    const places = new ProviderPlaces(stack);
+    // One walk of the stack: its providers, and the resources other code declares.
+    const all = stack.node.findAll();
+    const places = new ProviderPlaces(all);
     // The first claim on each object, and the Terraform types its declarer manages it with.
     const claims = new Map<string, { readonly first: Claim; readonly types: Set<string> }>();
     const claim = (key: string, next: Claim) => {
@@ -102,7 +104,7 @@ export class LiveObjects extends SynthTimeCheck {
     // The same kinds declared by other code: each resource a declaration of its own.
     const byType = identityTypes(this.declarations.map((d) => d.descriptor));
     if (byType.size === 0) return;
-    for (const c of stack.node.findAll()) {
+    for (const c of all) {
       if (!TerraformResource.isTerraformResource(c) || ours.has(c)) continue;
       const resource = c as TerraformResource;
       const owner = byType.get(resource.terraformResourceType);
@@ -133,7 +135,7 @@ function conflicting(first: Claim, firstTypes: ReadonlySet<string>, next: Claim)
 }
 
 /** The prop path of a claim's identity below `props/`, with a per-item kind's `{item}` replaced by the item's index. */
-function propPathOf(kind: DeclaredResource, itemIndex: number | undefined): string {
+function propPathOf(kind: DeclaredKind, itemIndex: number | undefined): string {
   const prop = kind.identityProp ?? '';
   return `props/${itemIndex === undefined ? prop.replace(/\/\{item\}.*$/, '') : prop.replace('{item}', String(itemIndex))}`.replace(/\/$/, '');
 }
@@ -170,8 +172,8 @@ function remedy(here: Claim, other: Claim): string {
 }
 
 /** Each type with an identity, and the resource kind (with its descriptor's class) that reads it. */
-function identityTypes(descriptors: readonly ConstructDescriptor[]): Map<string, { readonly className: string; readonly kind: DeclaredResource }> {
-  const out = new Map<string, { readonly className: string; readonly kind: DeclaredResource }>();
+function identityTypes(descriptors: readonly DeclaringConstruct[]): Map<string, { readonly className: string; readonly kind: DeclaredKind }> {
+  const out = new Map<string, { readonly className: string; readonly kind: DeclaredKind }>();
   for (const descriptor of new Set(descriptors)) {
     for (const kind of declaredResources(descriptor)) {
       if (kind.identity === undefined) continue;
@@ -190,19 +192,31 @@ function blockOf(resource: TerraformResource): BlockValues | undefined {
 /** The provider configuration each resource of a stack uses. */
 class ProviderPlaces {
   private readonly defaults = new Map<string, ProviderPlace>();
-  private providers?: TerraformProvider[];
+  private readonly places = new Map<TerraformProvider, ProviderPlace>();
+  private readonly providers: TerraformProvider[];
 
-  constructor(private readonly stack: TerraformStack) {}
+  constructor(constructs: readonly IConstruct[]) {
+    this.providers = constructs.filter((c): c is TerraformProvider => TerraformProvider.isTerraformProvider(c));
+  }
 
   public of(resource: TerraformResource): ProviderPlace {
-    if (resource.provider !== undefined) return placeOf(resource.provider);
+    if (resource.provider !== undefined) return this.placeOf(resource.provider);
     const name = resource.terraformGeneratorMetadata?.providerName ?? resource.terraformResourceType.split('_')[0];
     let place = this.defaults.get(name);
     if (place === undefined) {
-      this.providers ??= this.stack.node.findAll().filter((c): c is TerraformProvider => TerraformProvider.isTerraformProvider(c));
       const provider = this.providers.find((p) => p.terraformResourceType === name && p.alias === undefined);
-      place = provider === undefined ? { key: `${name}\u0000` } : placeOf(provider);
+      place = provider === undefined ? { key: `${name}\u0000` } : this.placeOf(provider);
       this.defaults.set(name, place);
+    }
+    return place;
+  }
+
+  /** A provider's place, read once per check (its block is written once, whatever number of resources use it). */
+  private placeOf(provider: TerraformProvider): ProviderPlace {
+    let place = this.places.get(provider);
+    if (place === undefined) {
+      place = placeOf(provider);
+      this.places.set(provider, place);
     }
     return place;
   }

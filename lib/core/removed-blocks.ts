@@ -12,7 +12,6 @@
 // metadata.json), so `explain` names the released construct.
 import { Construct, IConstruct } from 'constructs';
 import { TerraformElement, TerraformStack, ValidateTerraformVersion } from './framework';
-import { originOf } from './construct-origin';
 import { ownedResources } from './moved-blocks';
 import { addRefactoringSource, checkRefactoring } from './refactoring-checks';
 import { WireResource } from './wire-elements';
@@ -114,7 +113,7 @@ export function releaseOwnedResources(construct: Construct): ReleasedResources {
 }
 
 function metadataOf(entry: RemovedEntry): { metadata: { path: string } } {
-  // The released construct's class and declaring line, as its resources would have written them.
-  const origin = entry.construct === undefined ? undefined : originOf(entry.construct);
-  return { metadata: { path: entry.path, ...origin } };
+  // The released resource's path, as the resource would have written it; its construct's class and declaring
+  // line are in the stack's index of origins (construct-origin.ts).
+  return { metadata: { path: entry.path } };
 }

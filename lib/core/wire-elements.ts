@@ -9,8 +9,7 @@ import {
   TerraformResourceLifecycle,
 } from './framework';
 import { withHclLifecycle } from './hcl-lifecycle';
-import { BlockValues } from './construct-descriptor';
-import { originOf } from './construct-origin';
+import { BlockValues } from './declared-resources';
 import { hclValueForCdktf } from './hcl-writer';
 import { instanceIndex, plainAddresses, repetitionOf } from './meta-arguments';
 import { toHclAttributes, toJsonAttributes, WireAttributes } from './wire';
@@ -131,9 +130,18 @@ export class WireResource extends TerraformResource {
     return toHclAttributes(this, this.attributes());
   }
 
-  /** The attributes as cdk.tf.json holds them, tokens unresolved (live-objects.ts reads identities from them). */
+  /**
+   * The attributes as cdk.tf.json holds them, tokens unresolved (live-objects.ts
+   * reads identities from them): each one rendered when it is read, so a check
+   * that reads a name does not render a large content or manifest.
+   */
   public get blockValues(): BlockValues {
-    return toJsonAttributes(this.attributes());
+    const attributes = this.attributes();
+    const values: { [name: string]: unknown } = {};
+    for (const name of Object.keys(attributes)) {
+      Object.defineProperty(values, name, { enumerable: true, get: () => toJsonAttributes({ [name]: attributes[name] })[name] });
+    }
+    return values;
   }
 
   private released = false;
@@ -150,13 +158,6 @@ export class WireResource extends TerraformResource {
 
   public toTerraform(): any {
     return this.released ? {} : super.toTerraform();
-  }
-
-  // The owning construct's class and declaring line (construct-origin.ts), beside cdktf's path: `explain` reads them.
-  protected get constructNodeMetadata(): { [key: string]: any } {
-    const base = super.constructNodeMetadata;
-    const origin = originOf(this);
-    return origin === undefined ? base : { ...base, metadata: { ...base.metadata, ...origin } };
   }
 
   public toHclTerraform(): any {

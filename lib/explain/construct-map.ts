@@ -4,12 +4,15 @@
 // `cdk.tf.json`; an HCL synth (`--hcl`) writes `cdk.tf` without it and puts the
 // same metadata in `metadata.json` beside it, which Terraform does not read
 // (it reads only *.tf and *.tf.json files). A `release` writes the same
-// metadata on each of its `removed` blocks, in both.
+// metadata on each of its `removed` blocks, in both. The class and declaring
+// line of each construct are in the stack's own metadata, once per construct
+// (lib/core/origin-index.ts; a stack written by 0.2 has them on each resource).
 import * as fs from 'fs';
 import * as path from 'path';
-import { ConstructDescriptor, declaredResources, declaredWay } from '../core/construct-descriptor';
+import { ConstructDescriptor, declaredResources, declaredWay, descriptorsFor } from '../construct-descriptor';
 import { isPlainObject } from '../core/plain-object';
 import { CONSTRUCT_DESCRIPTORS } from '../descriptors';
+import { ORIGINS_METADATA_KEY } from '../core/origin-index';
 import { describeValue } from '../core/received-value';
 import { ValidationError } from '../core/validation-error';
 
@@ -123,6 +126,7 @@ export class ConstructMap {
       }
     }
     const stackPath = stackPathOf(root as { [key: string]: unknown }, declared.map((d) => metadataPathOf(d.block)));
+    const recorded = recordedOrigins((root as { [key: string]: any })['//']?.metadata?.[ORIGINS_METADATA_KEY]);
     // Each construct's resources, by construct path: a construct is one of these constructs when its resources
     // are declared in one of the ways its descriptor gives (madeBy); any other resource is declared, but not theirs.
     const members = new Map<string, Member[]>();
@@ -130,7 +134,7 @@ export class ConstructMap {
     for (const { address, block } of declared) {
       if (seen.has(address)) continue;
       seen.add(address);
-      const origin = originOf(block, stackPath);
+      const origin = originOf(block, stackPath, recorded);
       if (origin === undefined) continue;
       const list = members.get(origin.constructPath) ?? [];
       members.set(origin.constructPath, list);
@@ -156,9 +160,7 @@ export class ConstructMap {
 
   /** Kinds folded into another of their construct when it changes (a name trigger into its profile): trigger kind → the kind it replaces. */
   public triggerKinds(): ReadonlyMap<string, string> {
-    const out = new Map<string, string>();
-    for (const d of this.descriptors) for (const r of declaredResources(d)) if (r.triggers !== undefined) out.set(r.kind, r.triggers.kind);
-    return out;
+    return triggerKindsOf(this.descriptors);
   }
 
   /** Where the resource at `address` comes from (its instance key ignored), or undefined when no construct of this library declared it. */
@@ -170,6 +172,13 @@ export class ConstructMap {
   public isDeclaredByOthers(address: string): boolean {
     return this.others.has(withoutInstanceKey(address));
   }
+}
+
+/** Kinds folded into another of their construct when it changes (a name trigger into its profile): trigger kind → the kind it replaces. */
+export function triggerKindsOf(descriptors: readonly ConstructDescriptor[]): ReadonlyMap<string, string> {
+  const out = new Map<string, string>();
+  for (const d of descriptors) for (const r of declaredResources(d)) if (r.triggers !== undefined) out.set(r.kind, r.triggers.kind);
+  return out;
 }
 
 /** One resource of a construct, as the stack declares it. */
@@ -192,8 +201,7 @@ interface Member {
  * trigger, is not one. A `release` writes the same paths on its removed blocks.
  */
 function madeBy(descriptors: readonly ConstructDescriptor[], members: readonly Member[]): boolean {
-  const recorded = members[0]?.origin.constructClass;
-  const chosen = recorded === undefined ? descriptors : descriptors.filter((d) => d.className === recorded);
+  const chosen = descriptorsFor(descriptors, members[0]?.origin.constructClass);
   const declared = members.map((m) => ({ id: m.origin.resourceId, terraformType: m.type, values: m.block }));
   return chosen.some((d) => declaredWay(d, declared) !== undefined);
 }
@@ -227,7 +235,24 @@ function stackPathOf(root: { [key: string]: unknown }, paths: readonly (string |
   return at < 0 ? undefined : common.slice(0, at + 1);
 }
 
-function originOf(block: unknown, stackPath: readonly string[] | undefined): ResourceOrigin | undefined {
+/**
+ * The stack's index of origins (lib/core/construct-origin.ts: class → source →
+ * construct paths) by construct path; entries of any other shape are skipped.
+ */
+function recordedOrigins(index: unknown): Map<string, { readonly constructClass: string; readonly source?: string }> {
+  const out = new Map<string, { readonly constructClass: string; readonly source?: string }>();
+  if (!isPlainObject(index)) return out;
+  for (const [constructClass, bySource] of Object.entries(index as object)) {
+    if (constructClass === '' || !isPlainObject(bySource)) continue;
+    for (const [source, paths] of Object.entries(bySource as object)) {
+      if (!Array.isArray(paths)) continue;
+      for (const p of paths) if (typeof p === 'string') out.set(p, { constructClass, ...(source === '' ? {} : { source }) });
+    }
+  }
+  return out;
+}
+
+function originOf(block: unknown, stackPath: readonly string[] | undefined, recorded: ReadonlyMap<string, { readonly constructClass: string; readonly source?: string }>): ResourceOrigin | undefined {
   const metadataPath = metadataPathOf(block);
   if (metadataPath === undefined) return undefined;
   const segments = metadataPath.split('/');
@@ -236,8 +261,10 @@ function originOf(block: unknown, stackPath: readonly string[] | undefined): Res
   // stack/resource: declared by the stack itself, not by a construct; an empty segment names no construct.
   if (constructPath.length === 0 || constructPath.some((s) => s === '')) return undefined;
   const metadata = (block as any)['//'].metadata;
-  const constructClass = typeof metadata.construct === 'string' && metadata.construct !== '' ? metadata.construct : undefined;
-  const source = typeof metadata.source === 'string' && metadata.source !== '' ? metadata.source : undefined;
+  // The stack's index (0.3); a stack written by 0.2 has the class and source on each resource.
+  const indexed = recorded.get(constructPath.join('/'));
+  const constructClass = indexed?.constructClass ?? (typeof metadata.construct === 'string' && metadata.construct !== '' ? metadata.construct : undefined);
+  const source = indexed === undefined ? (typeof metadata.source === 'string' && metadata.source !== '' ? metadata.source : undefined) : indexed.source;
   return {
     constructPath: constructPath.join('/'),
     resourceId: segments[segments.length - 1],

@@ -8,7 +8,7 @@ import { ExplainedActionInvocation, ExplainedActionResource, ExplainedDeferredCh
 import { explainOutputs } from './report';
 import { byCodeUnit } from './field-diff';
 import { PlanActionInvocation, PlanChange, PlanJson, PlanResourceChange } from './plan-json';
-import { DeclaredResource } from '../core/construct-descriptor';
+import { DeclaredResource } from '../construct-descriptor';
 import { declaredResourceOf, OTHER_KIND } from './resource-kind';
 
 /** The explained changes and drift of a plan, what it defers and the actions it runs. */

@@ -6,6 +6,8 @@ import { ExplainedActionInvocation, ExplainedConstruct, ExplainedDeferredChange,
 import { escapeForLine } from '../core/server-text';
 import { PlanOutputChange } from './plan-json';
 import { OTHER_KIND } from './resource-kind';
+import { triggerKindsOf } from './construct-map';
+import { CONSTRUCT_DESCRIPTORS } from '../descriptors';
 
 /** The explanation, as the renderings read it. */
 export interface Report {
@@ -39,14 +41,18 @@ export interface Report {
 export interface PlanExtras {
   readonly deferred: readonly ExplainedDeferredChange[];
   readonly actionInvocations: readonly ExplainedActionInvocation[];
-  /** Kinds folded into another of their construct when it changes (a name trigger into its profile). */
+  /**
+   * Kinds folded into another of their construct when it changes (a name trigger into its profile).
+   *
+   * @default - this library's constructs' (lib/descriptors.ts)
+   */
   readonly folds?: ReadonlyMap<string, string>;
 }
 
 /** Builds the report from the explained resources and the plan's output changes. */
 export function buildReport(changes: readonly ExplainedResource[], drift: readonly ExplainedResource[], outputs: readonly ExplainedOutput[], extras: PlanExtras = { deferred: [], actionInvocations: [] }): Report {
   const isOther = (r: ExplainedResource) => r.kind === OTHER_KIND;
-  const folds = extras.folds ?? new Map<string, string>();
+  const folds = extras.folds ?? triggerKindsOf(CONSTRUCT_DESCRIPTORS);
   const deferred = extras.deferred.map((d) => d.resource);
   return {
     deferred: extras.deferred,

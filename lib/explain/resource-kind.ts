@@ -1,7 +1,7 @@
 // What a resource is to the construct that declared it, from the descriptors
-// (lib/core/construct-descriptor.ts): its type, its id in the construct, and
+// (lib/construct-descriptor.ts): its type, its id in the construct, and
 // what its own values say.
-import { ConstructDescriptor, DeclaredResource, declaredResources, matchesResource } from '../core/construct-descriptor';
+import { ConstructDescriptor, DeclaredResource, declaredResources, descriptorsFor, matchesResource } from '../construct-descriptor';
 import { ChangeSide } from './change-side';
 import { ResourceOrigin } from './construct-map';
 
@@ -47,7 +47,7 @@ export function declaredResourceOf(
   leaving: boolean,
 ): DeclaredResource | undefined {
   if (origin === undefined && !leaving) return undefined;
-  const chosen = origin?.constructClass === undefined ? descriptors : descriptors.filter((d) => d.className === origin.constructClass);
+  const chosen = descriptorsFor(descriptors, origin?.constructClass);
   for (const descriptor of chosen) {
     for (const resource of declaredResources(descriptor)) {
       if (origin !== undefined) {

@@ -1,5 +1,5 @@
-// What RestrictionPolicy, CurrentOrg, DatadogProvider and HttpProvider are (lib/core/construct-descriptor.ts).
-import { ConstructDescriptor, DeclaredResource, literalText } from '../core/construct-descriptor';
+// What RestrictionPolicy, CurrentOrg, DatadogProvider and HttpProvider are (lib/construct-descriptor.ts).
+import { ConstructDescriptor, DeclaredResource, literalText } from '../construct-descriptor';
 import { policyFieldChanges } from '../explain/policy-fields';
 
 /**

@@ -24,7 +24,7 @@ import { RestrictionPolicyRelations } from './relations';
 import { RestrictionPolicyResourceId } from './resource-id';
 import { ID_GRAMMAR, knownType, PRINCIPAL, readArgument, RESOURCE_ID } from './type-and-id';
 import { recordOrigin } from '../core/construct-origin';
-import { fixedId } from '../core/construct-descriptor';
+import { fixedId } from '../construct-descriptor';
 import { LiveObjects } from '../core/live-objects';
 import { POLICY_RESOURCE, RESTRICTION_POLICY } from './descriptors';
 

@@ -21,7 +21,7 @@ import { wire } from '../core/wire';
 import { WireResource } from '../core/wire-elements';
 import { CheckedProfileContent, checkProfileContent, contentByteLength, CREDENTIAL_KEYS } from './authentication-profile-content';
 import { recordOrigin } from '../core/construct-origin';
-import { fixedId } from '../core/construct-descriptor';
+import { fixedId } from '../construct-descriptor';
 import { LiveObjects } from '../core/live-objects';
 import { AUTHENTICATION_PROFILE, NAME_TRIGGER_RESOURCE, PROFILE_RESOURCE } from './descriptors';
 

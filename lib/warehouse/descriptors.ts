@@ -1,5 +1,5 @@
-// What AuthenticationProfile and AwsProvider are (lib/core/construct-descriptor.ts).
-import { ConstructDescriptor, DeclaredResource, literalText, ProviderPlace } from '../core/construct-descriptor';
+// What AuthenticationProfile and AwsProvider are (lib/construct-descriptor.ts).
+import { ConstructDescriptor, DeclaredResource, literalText, ProviderPlace } from '../construct-descriptor';
 import { nameTriggerFieldChanges, profileFieldChanges, triggerName } from '../explain/profile-fields';
 
 /**

@@ -9,38 +9,20 @@
 // __tests__/core/descriptors.test.ts.
 //
 // Plain data and small functions: no registry, no framework import (explain
-// reads descriptors without loading cdktf).
-import type { ChangeSide } from '../explain/change-side';
-import type { ExplainedFieldChange } from '../explain/explained';
+// reads descriptors without loading cdktf). It sits above lib/core (whose
+// declared-resources.ts holds what the one-declaration check needs) and
+// lib/explain, whose types it names.
+import { DeclaredKind, DeclaringConstruct, fixedId, matchesResource } from './core/declared-resources';
+import type { ChangeSide } from './explain/change-side';
+import type { ExplainedFieldChange } from './explain/explained';
 
-/** The attributes of a resource as its block holds them (cdk.tf.json, or a plan's values); tokens are unknown. */
-export type BlockValues = { readonly [attribute: string]: unknown };
-
-/** Where a resource is managed: its provider configuration and the literal settings of that configuration. */
-export interface ProviderPlace {
-  /**
-   * The provider configuration, within its stack: the stack path, the provider's
-   * local name and its alias (`""` for the default configuration).
-   */
-  readonly key: string;
-  /** The configuration's settings (a provider block's attributes); undefined when the stack declares no provider construct. */
-  readonly settings?: BlockValues;
-}
+export type { BlockValues, DeclaredKind, ProviderPlace } from './core/declared-resources';
+export { declaredResources, fixedId, literalText, matchesResource } from './core/declared-resources';
 
 /** One kind of resource a construct declares. */
-export interface DeclaredResource {
-  /** The kind, as `explain` reports name it (`profile`, `node manifest`): unique across descriptors. */
-  readonly kind: string;
+export interface DeclaredResource extends DeclaredKind {
   /** What the kind is, for the report schema's description. */
   readonly description: string;
-  /** The Terraform types a resource of this kind may have (the first is the default). */
-  readonly terraformTypes: readonly string[];
-  /**
-   * Its id in the construct tree, below the construct: a fixed id (`Resource`,
-   * `NameTrigger`: exactly one per construct), or one per item, `<item name><suffix>`
-   * (a node's `worker-1`, `worker-1-labels`).
-   */
-  readonly id: { readonly fixed: string } | { readonly perItemSuffix: string };
   /**
    * For a resource without construct metadata (one that left the configuration):
    * what its address looks like, when the type alone does not tell it is this kind.
@@ -62,24 +44,6 @@ export interface DeclaredResource {
    * prop's value on one side of a change.
    */
   readonly triggers?: { readonly kind: string; readonly prop: string; readonly value: (terraformType: string, side: ChangeSide) => ChangeSide };
-  /**
-   * The live object the resource manages: a key equal for two resources
-   * exactly when they manage one object (from its block's literal values and
-   * its provider configuration), and how the object is shown in a message.
-   * Undefined when any part of it is unknown at synth time (a token), or when
-   * the resource manages no object of the construct's kind (a ConfigMap's
-   * manifest). Absent where the resource manages no live object of its own (a
-   * trigger).
-   */
-  readonly identity?: (values: BlockValues, provider: ProviderPlace) => { readonly key: string; readonly shown: string } | undefined;
-  /**
-   * The prop that names the live object, below `props/` (where a second
-   * declaration is reported); in a per-item kind, `{item}` stands for the
-   * index of the item the resource is of (`items/{item}/metadata/name`).
-   */
-  readonly identityProp?: string;
-  /** What a second declaration of one live object leads to, with the authority that says so. */
-  readonly conflict?: string;
 }
 
 /** How the judges judge one entry point (a constructor, `<init>`, or a method). */
@@ -108,18 +72,9 @@ export interface EntryPointHint {
 export type MinimalValue = unknown | ((unique: number) => unknown);
 
 /** What one construct class is. */
-export interface ConstructDescriptor {
-  /** The class's name, as lib/index.ts exports it. */
-  readonly className: string;
+export interface ConstructDescriptor extends DeclaringConstruct<DeclaredResource> {
   /** The docs page that documents it, relative to the package root. */
   readonly docsPage: string;
-  /**
-   * The resources it declares, in the ways it may declare them: each way is a
-   * list of kinds; a construct's resources are one way's (each fixed id exactly
-   * once, per-item kinds any number of times). Empty for a construct that
-   * declares no resource (a provider, a data source).
-   */
-  readonly declares: readonly (readonly DeclaredResource[])[];
   /** A minimal valid value of each struct its entry points take, by struct name. */
   readonly minimal: { readonly [struct: string]: MinimalValue };
   /** Every entry point of the class (as the jsii assembly names them: `<init>`, method names), and how it is judged. */
@@ -135,24 +90,6 @@ export interface ConstructDescriptor {
    * so that a judged configuration is read by Terraform.
    */
   readonly provides?: { readonly className: string; readonly props?: { readonly [prop: string]: unknown } };
-}
-
-/** Every kind of resource a descriptor declares, once each. */
-export function declaredResources(descriptor: ConstructDescriptor): DeclaredResource[] {
-  return [...new Set(descriptor.declares.flat())];
-}
-
-/** A fixed id's text, or undefined for a per-item kind. */
-export function fixedId(resource: DeclaredResource): string | undefined {
-  return 'fixed' in resource.id ? resource.id.fixed : undefined;
-}
-
-/** Whether a resource of type `terraformType` with construct id `id` is of kind `resource`. */
-export function matchesResource(resource: DeclaredResource, terraformType: string, id: string): boolean {
-  if (!resource.terraformTypes.includes(terraformType)) return false;
-  if ('fixed' in resource.id) return id === resource.id.fixed;
-  const suffix = resource.id.perItemSuffix;
-  return id.length > suffix.length && id.endsWith(suffix);
 }
 
 /** One resource of one construct, as a stack declares it: its construct id, type and values. */
@@ -178,9 +115,13 @@ export function declaredWay(descriptor: ConstructDescriptor, members: readonly D
   });
 }
 
-/** A string value that is literal text (no token, no Terraform template sequence): its text; undefined otherwise. */
-export function literalText(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  // A token's text (`${TfToken[…]}`), a reference or a directive: known only when Terraform reads it.
-  return /[$%]\{/.test(value) ? undefined : value;
+/**
+ * The descriptors a construct of `recordedClass` may be: that class's, when one
+ * describes it; else all of them (a stack written before classes were
+ * recorded, or a class no descriptor names: the shape decides).
+ */
+export function descriptorsFor(descriptors: readonly ConstructDescriptor[], recordedClass: string | undefined): readonly ConstructDescriptor[] {
+  const named = recordedClass === undefined ? [] : descriptors.filter((d) => d.className === recordedClass);
+  return named.length > 0 ? named : descriptors;
 }
+
