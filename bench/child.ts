@@ -1,12 +1,13 @@
 // One scenario in one process, so that peak RSS is per scenario. Prints one line: RESULT <json>.
 // Usage: node child.js <kind> <variant> <construct> <n>
-//   kind: synth | adopt | cold; variant: lib | base; construct: profiles | policies | nodes | all.
+//   kind: synth | adopt | cold; variant: lib | lib-nosource (source locations off) | base;
+//   construct: profiles | policies | nodes | all.
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { performance } from 'perf_hooks';
 
-type Variant = 'lib' | 'base';
+type Variant = 'lib' | 'lib-nosource' | 'base';
 
 interface StackModule {
   profiles?: (stack: any, n: number, adopt?: boolean) => void;
@@ -15,14 +16,17 @@ interface StackModule {
   oneOfEach: (app: any) => void;
 }
 
-function countResources(outdir: string): number {
-  let count = 0;
+/** The resources written, and the bytes of the stacks' cdk.tf.json (what every `terraform plan` reads). */
+function written(outdir: string): { resources: number; documentBytes: number } {
+  let resources = 0;
+  let documentBytes = 0;
   const stacks = path.join(outdir, 'stacks');
   for (const stack of fs.readdirSync(stacks)) {
-    const json = JSON.parse(fs.readFileSync(path.join(stacks, stack, 'cdk.tf.json'), 'utf8'));
-    for (const byName of Object.values<any>(json.resource ?? {})) count += Object.keys(byName).length;
+    const text = fs.readFileSync(path.join(stacks, stack, 'cdk.tf.json'), 'utf8');
+    documentBytes += Buffer.byteLength(text);
+    for (const byName of Object.values<any>(JSON.parse(text).resource ?? {})) resources += Object.keys(byName).length;
   }
-  return count;
+  return { resources, documentBytes };
 }
 
 function main(): void {
@@ -34,10 +38,13 @@ function main(): void {
     /* eslint-disable @typescript-eslint/no-var-requires */
     const cdktf = require('../lib/core/framework');
     let mod: StackModule;
-    if (kind === 'cold') mod = variant === 'lib' ? require('./stacks-lib') : require('./cold-base');
-    else mod = variant === 'lib' ? require('./stacks-lib') : require('./stacks-base');
+    const lib = variant !== 'base';
+    if (kind === 'cold') mod = lib ? require('./stacks-lib') : require('./cold-base');
+    else mod = lib ? require('./stacks-lib') : require('./stacks-base');
     const loaded = performance.now();
-    const app = new cdktf.App({ outdir });
+    // lib-nosource: the library with source locations turned off (lib/core/construct-origin.ts's context key).
+    const context = variant === 'lib-nosource' ? { [require('../lib/core/construct-origin').SOURCE_LOCATION_CONTEXT]: false } : {};
+    const app = new cdktf.App({ outdir, context });
     if (kind === 'cold') {
       mod.oneOfEach(app);
     } else {
@@ -61,7 +68,7 @@ function main(): void {
       // construct + synth: the figure compared for throughput (module loading excluded)
       workMs: synthesized - loaded,
       peakRssMb: process.resourceUsage().maxRSS / 1024,
-      resources: countResources(outdir),
+      ...written(outdir),
     };
     process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
   } finally {

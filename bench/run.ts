@@ -9,6 +9,8 @@
 //          --frameworks=cdktf,cdktn (default: the synth scenario runs on both; the others on cdktf)
 //          --ns=100,1000,10000  --scale-n=100000 (scenario 2: one round)  --adopt-rounds=N (default 2)
 //          --aws-size=skip (no npm look-up of @cdktf/provider-aws)
+//          --against=REV (the synth scenario also runs the library as it was at git revision REV, built
+//          from `git archive`, interleaved in the same rounds: lib/old and the document sizes side by side)
 import { execFileSync, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
@@ -29,6 +31,7 @@ const NS = option('ns', '100,1000,10000').split(',').map(Number);
 const SCALE_N = Number(option('scale-n', '100000'));
 const CONSTRUCTS = ['profiles', 'policies', 'nodes'] as const;
 const FRAMEWORKS = option('frameworks', 'cdktf,cdktn').split(',');
+const AGAINST = option('against', '');
 
 // ---------------------------------------------------------------- build
 function transpileTree(src: string, out: string): void {
@@ -54,6 +57,21 @@ export function build(): string {
   return dir;
 }
 
+/** The library as it was at git revision `rev` (its lib/ from `git archive`), with this bench's own scenarios. */
+function buildRevision(rev: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdktf-bench-rev-'));
+  const source = path.join(dir, 'source');
+  fs.mkdirSync(source);
+  execFileSync('sh', ['-c', `git archive ${JSON.stringify(rev)} lib | tar -x -C ${JSON.stringify(source)}`], { cwd: ROOT });
+  transpileTree(path.join(source, 'lib'), path.join(dir, 'lib'));
+  transpileTree(path.join(ROOT, 'bench'), path.join(dir, 'bench'));
+  fs.rmSync(source, { recursive: true, force: true });
+  return dir;
+}
+
+/** Build directories by variant: `old` is the --against revision's. */
+const builds: { [variant: string]: string } = {};
+
 // ---------------------------------------------------------------- children
 interface ChildResult {
   kind: string;
@@ -67,10 +85,16 @@ interface ChildResult {
   workMs: number;
   peakRssMb: number;
   resources: number;
+  documentBytes: number;
   processWallMs: number;
 }
 
 function runChild(buildDir: string, args: string[], framework: string): ChildResult {
+  // The --against revision runs the library variant from its own build.
+  if (args[1] === 'old') {
+    buildDir = builds.old;
+    args = [args[0], 'lib', ...args.slice(2)];
+  }
   const started = process.hrtime.bigint();
   // scripts/framework.js maps the framework module (and the datadog binding) for CDK_FRAMEWORK=cdktn.
   const preload = ['-r', path.join(ROOT, 'scripts', 'framework.js')];
@@ -103,6 +127,17 @@ interface Pair {
   n: number;
   /** cdktf or cdktn: both variants of a pair run on the same framework. */
   framework: string;
+  /** Variants run besides base and lib in each round (`lib-nosource`, `old`). */
+  extras?: string[];
+}
+
+/** One variant's runs, summarised. */
+interface VariantSummary {
+  runs: ChildResult[];
+  medianMs: number;
+  medianPeakRssMb: number;
+  resources: number;
+  documentBytes?: number;
 }
 
 interface PairResult {
@@ -112,24 +147,26 @@ interface PairResult {
   n: number;
   metric: string;
   rounds: number;
-  base: { runs: ChildResult[]; medianMs: number; medianPeakRssMb: number; resources: number };
-  lib: { runs: ChildResult[]; medianMs: number; medianPeakRssMb: number; resources: number };
+  base: VariantSummary;
+  lib: VariantSummary;
   ratio: number;
   pairedRatio: number;
+  /** The extra variants, each with its median per-round ratio to base and to lib. */
+  extras?: { [variant: string]: VariantSummary & { pairedRatioToBase: number; pairedRatioOfLib: number } };
   errors?: string[];
 }
 
 function runPairs(buildDir: string, pairs: Pair[]): PairResult[] {
-  const runs = new Map<Pair, { base: ChildResult[]; lib: ChildResult[]; errors: string[] }>();
-  for (const p of pairs) runs.set(p, { base: [], lib: [], errors: [] });
+  const runs = new Map<Pair, { [variant: string]: ChildResult[] } & { errors: string[] }>();
+  for (const p of pairs) runs.set(p, Object.assign(Object.fromEntries(['base', 'lib', ...(p.extras ?? [])].map((v) => [v, [] as ChildResult[]])), { errors: [] as string[] }) as any);
   const maxRounds = Math.max(...pairs.map((p) => p.rounds));
   for (let round = 0; round < maxRounds; round++) {
     for (const p of pairs) {
       if (round >= p.rounds) continue;
       const r = runs.get(p)!;
-      for (const variant of ['base', 'lib'] as const) {
+      for (const variant of ['base', 'lib', ...(p.extras ?? [])]) {
         try {
-          const res = runChild(buildDir, p.args(variant), p.framework);
+          const res = runChild(buildDir, p.args(variant as 'base' | 'lib'), p.framework);
           r[variant].push(res);
           process.stderr.write(`  round ${round + 1} ${p.label} ${variant}: ${(res[p.metric] as number).toFixed(0)} ms, ${res.peakRssMb.toFixed(0)} MB\n`);
         } catch (e) {
@@ -141,15 +178,24 @@ function runPairs(buildDir: string, pairs: Pair[]): PairResult[] {
   }
   return pairs.map((p) => {
     const r = runs.get(p)!;
-    const summary = (list: ChildResult[]) => ({
+    const summary = (list: ChildResult[]): VariantSummary => ({
       runs: list,
       medianMs: list.length ? median(list.map((x) => x[p.metric] as number)) : NaN,
       medianPeakRssMb: list.length ? median(list.map((x) => x.peakRssMb)) : NaN,
       resources: list.length ? list[0].resources : NaN,
+      documentBytes: list.length ? list[0].documentBytes : undefined,
     });
     const base = summary(r.base);
     const lib = summary(r.lib);
+    // Within each round the variants ran back to back: the median of their per-round ratios is steadier under load.
+    const pairedOf = (a: ChildResult[], b: ChildResult[]) => {
+      const ratios = b.map((x, i) => (a[i] ? (a[i][p.metric] as number) / (x[p.metric] as number) : NaN)).filter(Number.isFinite);
+      return ratios.length ? median(ratios) : NaN;
+    };
     const paired = r.base.map((b, i) => (r.lib[i] ? (r.lib[i][p.metric] as number) / (b[p.metric] as number) : NaN)).filter(Number.isFinite);
+    const extras = p.extras?.length
+      ? Object.fromEntries(p.extras.map((v) => [v, { ...summary(r[v]), pairedRatioToBase: pairedOf(r[v], r.base), pairedRatioOfLib: pairedOf(r.lib, r[v]) }]))
+      : undefined;
     return {
       scenario: p.scenario,
       label: p.label,
@@ -162,6 +208,7 @@ function runPairs(buildDir: string, pairs: Pair[]): PairResult[] {
       ratio: lib.medianMs / base.medianMs,
       // lib/base within each round (the two ran back to back), median over rounds: steadier under load
       pairedRatio: paired.length ? median(paired) : NaN,
+      ...(extras === undefined ? {} : { extras }),
       ...(r.errors.length ? { errors: r.errors } : {}),
     };
   });
@@ -282,6 +329,28 @@ function table(results: PairResult[]): string {
   return rows.join('\n');
 }
 
+const kb = (bytes: number | undefined) => (bytes === undefined ? 'n/a' : `${(bytes / 1024 / 1024).toFixed(2)} MB`);
+
+/** Source locations on (lib) against off (lib-nosource), and the library against the --against revision (old), same rounds. */
+function extrasTable(results: PairResult[]): string {
+  const old = results.some((r) => r.extras?.old !== undefined);
+  const rows = [
+    `| scenario | N | lib/base | lib-nosource/base | source locations cost (lib/lib-nosource) |${old ? ` old/base | lib/old (${AGAINST}) |` : ''} document lib / nosource / base${old ? ' / old' : ''} |`,
+    `|---|---:|---:|---:|---:|${old ? '---:|---:|' : ''}---|`,
+  ];
+  for (const r of results) {
+    const off = r.extras!['lib-nosource'];
+    const was = r.extras!.old;
+    const cost = off ? `${((off.pairedRatioOfLib - 1) * 100).toFixed(1)}%` : 'n/a';
+    rows.push(
+      `| ${r.label} | ${r.n.toLocaleString('en')} | ${r.pairedRatio.toFixed(2)} | ${off?.pairedRatioToBase.toFixed(2) ?? 'n/a'} | ${cost} |` +
+        `${old ? ` ${was?.pairedRatioToBase.toFixed(2) ?? 'n/a'} | ${was?.pairedRatioOfLib.toFixed(2) ?? 'n/a'} |` : ''}` +
+        ` ${kb(r.lib.documentBytes)} / ${kb(off?.documentBytes)} / ${kb(r.base.documentBytes)}${old ? ` / ${kb(was?.documentBytes)}` : ''} |`,
+    );
+  }
+  return rows.join('\n');
+}
+
 function main(): void {
   const buildDir = build();
   const machine = {
@@ -300,7 +369,8 @@ function main(): void {
         for (const c of CONSTRUCTS) {
           // cdktf keeps the historical labels; other frameworks are named in theirs.
           const label = framework === 'cdktf' ? `synth ${c}` : `synth ${c} (${framework})`;
-          pairs.push({ scenario: 'synth', label, framework, n, metric: 'workMs', rounds: ROUNDS, args: (v) => ['synth', v, c, String(n)] });
+          const extras = ['lib-nosource', ...(AGAINST ? ['old'] : [])];
+          pairs.push({ scenario: 'synth', label, framework, n, metric: 'workMs', rounds: ROUNDS, extras, args: (v) => ['synth', v, c, String(n)] });
         }
       }
     }
@@ -311,7 +381,8 @@ function main(): void {
   if (ONLY.includes('cold')) {
     pairs.push({ scenario: 'cold', label: 'cold start, one of each (process start → synthesized)', framework: 'cdktf', n: 1, metric: 'sinceProcessStartMs', rounds: ROUNDS, args: (v) => ['cold', v, 'all', '1'] });
   }
-  process.stderr.write(`bench: ${pairs.length} pairs, ${ROUNDS} rounds, build in ${buildDir}\n`);
+  if (AGAINST) builds.old = buildRevision(AGAINST);
+  process.stderr.write(`bench: ${pairs.length} pairs, ${ROUNDS} rounds, build in ${buildDir}${AGAINST ? `, ${AGAINST} in ${builds.old}` : ''}\n`);
   const results = runPairs(buildDir, pairs);
   let scale: PairResult[] = [];
   if (ONLY.includes('scale')) {
@@ -332,6 +403,7 @@ function main(): void {
   }
   const foot = ONLY.includes('footprint') ? footprint() : undefined;
   fs.rmSync(buildDir, { recursive: true, force: true });
+  if (builds.old) fs.rmSync(builds.old, { recursive: true, force: true });
 
   // time per item, 10,000 → SCALE_N
   const growth = scale.filter((s) => s.n === SCALE_N).map((s) => {
@@ -363,6 +435,8 @@ function main(): void {
   const all = [...mergedResults, ...mergedScale];
   let out = `\nMachine: ${machine.cpus} cpus (${machine.cpuModel}), ${mb(machine.memoryBytes)}, node ${machine.node}\n\n`;
   out += table(all) + '\n';
+  const withExtras = results.filter((r) => r.extras !== undefined);
+  if (withExtras.length) out += `\n${extrasTable(withExtras)}\n`;
   for (const r of mergedResults.filter((x) => x.scenario === 'adopt')) {
     out += `\nAdoption of ${r.n.toLocaleString('en')} profiles: library ${(r.base.medianMs / r.lib.medianMs).toFixed(1)}× faster than importFrom\n`;
   }

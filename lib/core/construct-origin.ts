@@ -37,13 +37,14 @@ export interface ConstructOrigin {
 }
 
 // This library's own modules (lib/ in the repository, dist/lib/ in the package): their frames are not the user's.
-const LIBRARY_DIRECTORY = path.resolve(__dirname, '..');
+const LIBRARY_PREFIX = path.resolve(__dirname, '..') + path.sep;
 // The frameworks' frames are not the user's either (a construct made inside an aspect or a cdktf callback).
 const FRAMEWORK_FILE = /[\\/]node_modules[\\/](?:cdktf|cdktn|constructs|jsii|@jsii)[\\/]|^node:|^internal[\\/]/;
 // `at fn (file:line:column)` or `at file:line:column`: the last `:line:column` of a formatted frame.
 const FRAME_LOCATION = /(?:\(|\bat )((?:file:\/\/)?[^()\n]*?):(\d+):\d+\)?\s*$/;
-// A construct made by the user's own helper functions sits a few frames deeper than the constructor.
-const FRAMES = 40;
+// The user's frame is usually within a few frames of the constructor; one made by the user's own helper
+// functions, or through a factory of this library, sits deeper: a second, deeper capture finds it.
+const FRAMES = [8, 40];
 
 /** A raw position of the user's code (the first frame outside the library), and its source position once mapped. */
 class RawSite {
@@ -82,22 +83,36 @@ const SITES = new Map<string, RawSite>();
 /** The first frame of the current stack outside this library and the frameworks. */
 function callerSite(): RawSite | undefined {
   const prepare = Error.prepareStackTrace;
+  for (const frames of FRAMES) {
+    const sites = structuredStack(frames);
+    const found = userSite(sites, prepare);
+    if (found !== undefined || sites.length < frames) return found;
+  }
+  return undefined;
+}
+
+/** Up to `frames` call sites below recordOrigin, as V8 holds them (none formatted). */
+function structuredStack(frames: number): NodeJS.CallSite[] {
+  const prepare = Error.prepareStackTrace;
   const limit = Error.stackTraceLimit;
   const holder: { stack?: unknown } = {};
-  let sites: NodeJS.CallSite[];
   try {
     Error.prepareStackTrace = (_error, structured) => structured;
-    Error.stackTraceLimit = FRAMES;
+    Error.stackTraceLimit = frames;
     Error.captureStackTrace(holder, recordOrigin);
-    sites = holder.stack as NodeJS.CallSite[];
+    return Array.isArray(holder.stack) ? (holder.stack as NodeJS.CallSite[]) : [];
   } finally {
     Error.prepareStackTrace = prepare;
     Error.stackTraceLimit = limit;
   }
-  for (const [index, site] of (Array.isArray(sites) ? sites : []).entries()) {
+}
+
+/** The raw site of the first of `sites` in the user's code, made (and mapped) once per position. */
+function userSite(sites: readonly NodeJS.CallSite[], prepare: typeof Error.prepareStackTrace): RawSite | undefined {
+  for (const [index, site] of sites.entries()) {
     let file = site.getFileName() ?? '';
     if (file.startsWith('file://')) file = decodeURIComponent(file.slice('file://'.length));
-    if (!path.isAbsolute(file) || FRAMEWORK_FILE.test(file) || isInside(file, LIBRARY_DIRECTORY)) continue;
+    if (file.startsWith(LIBRARY_PREFIX) || !path.isAbsolute(file) || FRAMEWORK_FILE.test(file)) continue;
     const key = `${file}:${site.getLineNumber()}:${site.getColumnNumber()}`;
     let raw = SITES.get(key);
     if (raw === undefined) {
@@ -116,7 +131,7 @@ function callerSite(): RawSite | undefined {
 function formattedFrame(index: number): string {
   const holder: { stack?: string } = {};
   const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = FRAMES;
+  Error.stackTraceLimit = FRAMES[FRAMES.length - 1];
   try {
     Error.captureStackTrace(holder, recordOrigin);
   } finally {
@@ -186,9 +201,4 @@ class ConstructOrigins extends TerraformElement {
   public toHclTerraform(): any {
     return {};
   }
-}
-
-function isInside(file: string, directory: string): boolean {
-  const relative = path.relative(directory, file);
-  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
 }
