@@ -5,6 +5,7 @@
 // parsers produce: null, class instances, Map/Set/Date, cycles, buffers, huge
 // values, and tokens of every kind where a list or object belongs.
 import * as fc from 'fast-check';
+import { propertyRuns } from '../support/property-runs';
 import { Fn, TerraformStack, TerraformVariable, Testing, Token } from '../../lib/core/framework';
 import {
   AuthenticationProfile,
@@ -186,7 +187,7 @@ describe('hostile input: a ValidationError naming the path, or accepted; never a
           expect(result.message.length).toBeLessThan(20_000);
         }
       }),
-      { numRuns: RUNS },
+      propertyRuns({ seed: 115, numRuns: RUNS }),
     );
   });
 });
@@ -261,7 +262,7 @@ describe('secrets: never in a message, a warning or a synthesized file', () => {
         expect(said).not.toContain(MARKER);
         expect(said).not.toContain(String(MARKER_DIGITS));
       }),
-      { numRuns: 24 },
+      propertyRuns({ seed: 116, numRuns: 24 }),
     );
   });
 });
