@@ -232,6 +232,7 @@ describe('HCL\'s scanner after "$" or "%": one byte, given back unless a newline
     ['$\u00e9\n${~var.v}', '$\u00e9VALUE'],
     ['$ x\n${~var.v}', '$ xVALUE'],
     ['\r$$${y}', '\r$$${y}'],
+    ['\r$$x$${var.v}', '\r$$x${var.v}'],
   ];
 
   test('GIVEN strings where it matters THEN terraform reads each as pinned here, in JSON and HCL, and the library says the same', async () => {
