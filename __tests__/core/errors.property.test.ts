@@ -5,6 +5,7 @@
 // what reads back: the details from the message equal the error's own construct
 // path and first 50 problems, exactly.
 import * as fc from 'fast-check';
+import { propertyRuns } from '../support/property-runs';
 import { App, TerraformStack } from '../../lib/core/framework';
 import { AuthenticationProfile, Errors, NodeList, RestrictionPolicy, ValidationError, ValidationProblem } from '../../lib';
 import { parseValidationMessage } from '../../lib/core/validation-message';
@@ -45,7 +46,7 @@ describe('a validation message reads back exactly, whatever user text it holds',
       fc.property(userText({ withHuge: true }), fc.array(problem, { minLength: 1, maxLength: 120 }), (constructPath, problems) => {
         expectReadsBack(new ValidationError(constructPath, problems));
       }),
-      { numRuns: RUNS },
+      propertyRuns({ seed: 107, numRuns: RUNS }),
     );
   });
 
@@ -55,7 +56,7 @@ describe('a validation message reads back exactly, whatever user text it holds',
         const p = { path: 'props/x', received: '"x"', allowed: 'y', [field]: text };
         expectReadsBack(new ValidationError(`app/${text}`, [p, p]));
       }),
-      { numRuns: 40 },
+      propertyRuns({ seed: 108, numRuns: 40 }),
     );
   });
 
@@ -72,7 +73,7 @@ describe('a validation message reads back exactly, whatever user text it holds',
           expectReadsBack(errorOf(() => new AuthenticationProfile(stackOf(), `p${id}`, props)));
         },
       ),
-      { numRuns: RUNS },
+      propertyRuns({ seed: 109, numRuns: RUNS }),
     );
   });
 
@@ -82,7 +83,7 @@ describe('a validation message reads back exactly, whatever user text it holds',
         const text = JSON.stringify({ ...content, Password: 'hunter2' });
         expectReadsBack(errorOf(() => new AuthenticationProfile(stackOf(), `p${id}`, { authenticationProfileName: 'bad_name', authenticationProfileContent: text })));
       }),
-      { numRuns: RUNS },
+      propertyRuns({ seed: 110, numRuns: RUNS }),
     );
   });
 
@@ -103,7 +104,7 @@ describe('a validation message reads back exactly, whatever user text it holds',
           expectReadsBack(errorOf(build));
         },
       ),
-      { numRuns: RUNS },
+      propertyRuns({ seed: 111, numRuns: RUNS }),
     );
   });
 
@@ -117,7 +118,7 @@ describe('a validation message reads back exactly, whatever user text it holds',
           expectReadsBack(errorOf(() => new RestrictionPolicy(stackOf(), `r${id}`, { resourceId: `${resourceId} `, bindings })));
         },
       ),
-      { numRuns: RUNS },
+      propertyRuns({ seed: 112, numRuns: RUNS }),
     );
   });
 });

@@ -8,10 +8,12 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import fc from 'fast-check';
+import { propertyRuns, propertySeed } from '../support/property-runs';
 import { ReplaceTriggerKind } from '../../lib';
 import { firstDifference, HclJudge } from '../support/hcl-judge';
-import { buildStack, StackRecipe, stackRecipe } from '../support/hcl-stacks';
+import { buildStack, StackRecipe, stackRecipe, tokensStayReferences } from '../support/hcl-stacks';
 import { synthApp } from '../support/synth';
+import { Testing } from '../../lib/core/framework';
 import { init, terraform, workdir } from '../support/terraform';
 
 const CASES = Number(process.env.HCL_CASES ?? 30);
@@ -36,7 +38,7 @@ describe('HCL output, judged by terraform', () => {
         if (verdict.json.outcome === 'ok') plansCompared += 1;
       }),
       // A failing case is reported as found: shrinking re-runs terraform for minutes.
-      { numRuns: CASES, endOnFailure: true },
+      propertyRuns({ seed: 114, numRuns: CASES, endOnFailure: true }),
     );
     // Most stacks must plan: a generator whose stacks all fail would prove nothing.
     expect(plansCompared).toBeGreaterThan(CASES / 2);
@@ -47,7 +49,7 @@ describe('HCL output, judged by terraform', () => {
     const planning = stackRecipe
       .filter((r) => r.profiles.some((p) => p.mode === 'create'))
       .map((r) => ({ ...r, profiles: r.profiles.map((p) => ({ ...p, conditions: [] })), policies: r.policies.map((p) => ({ ...p, conditions: [] })) }));
-    const recipe = fc.sample(planning, { numRuns: 1, seed: 7 })[0];
+    const recipe = fc.sample(planning, { numRuns: 1, seed: propertySeed(7) })[0];
     const verdict = await judge.judge((app) => {
       buildStack(app, recipe);
       // Tamper with the HCL renderer's input for one profile: what a writer bug would do.
@@ -61,12 +63,41 @@ describe('HCL output, judged by terraform', () => {
   });
 });
 
+// Issue 30, Why 1: the generator once offered strings whose reference Terraform
+// does not read (a lone CR before it), the library refused them, and the
+// property failed by chance (it ran without a seed). It offers only stacks the
+// library takes; the template rule itself is judged by template-rule.terraform.test.ts.
+describe('the generated stacks are ones the library takes', () => {
+  test('GIVEN the issue\'s two counterexamples THEN the generator leaves them out; "%" before a token it keeps', () => {
+    expect(tokensStayReferences([{ text: '\r$${%\r\n\u0007\u0007' }, { token: 'var' }, { text: '}}%%{^' }])).toBe(false);
+    expect(tokensStayReferences([{ text: '<<EOF%\r\u001b[31m\ufeff' }, { token: 'upper' }])).toBe(false);
+    expect(tokensStayReferences([{ text: '$' }, { token: 'var' }])).toBe(false);
+    expect(tokensStayReferences([{ text: '$${~' }, { token: 'var' }, { text: '%}' }])).toBe(false);
+    expect(tokensStayReferences([{ text: '100%' }, { token: 'var' }, { text: '\r' }])).toBe(true);
+    expect(tokensStayReferences([{ text: '\r\n$${x}' }, { token: 'format' }])).toBe(true);
+  });
+
+  test('GIVEN 100 generated stacks THEN each is built and synthesized without a ValidationError', () => {
+    const refused: string[] = [];
+    for (const recipe of fc.sample(stackRecipe, { numRuns: 100, seed: propertySeed(30) })) {
+      try {
+        const app = Testing.app();
+        buildStack(app, recipe);
+        app.synth();
+      } catch (e) {
+        refused.push(`${(e as Error).message.slice(0, 400)}\n  recipe: ${JSON.stringify(recipe).slice(0, 400)}`);
+      }
+    }
+    expect(refused).toEqual([]);
+  }, 120_000);
+});
+
 describe('HCL output of profile stacks, validated by the real aws provider', () => {
   // The offline aws provider is the real schema: the HCL of every generated
   // profile stack (without the null provider, which has no mirror) validates.
   const recipes = fc.sample(
     stackRecipe.map((r): StackRecipe => ({ ...r, policies: [], nodes: undefined, profiles: r.profiles.map((p) => ({ ...p, trigger: p.trigger && ReplaceTriggerKind.TERRAFORM_DATA })) })).filter((r) => r.profiles.length > 0),
-    { numRuns: 2, seed: 11 },
+    { numRuns: 2, seed: propertySeed(11) },
   );
   let dir: string;
   beforeAll(() => {

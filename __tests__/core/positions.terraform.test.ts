@@ -10,9 +10,10 @@
 // `npm run judge:positions -- --cases=N --rounds=R [--seed=S]` is the long run.
 import { readAssembly, usagesOf } from '../support/jsii-positions';
 import { casesOf, PositionJudge, positionsOf, unjudgedEntries } from '../support/position-judge';
+import { propertySeed } from '../support/property-runs';
 
 const PER_POSITION = Number(process.env.POSITION_CASES ?? 1);
-const SEED = Number(process.env.POSITION_SEED ?? 24);
+const SEED = propertySeed(Number(process.env.POSITION_SEED ?? 24));
 
 describe('every position: refused with a ValidationError at its path, or accepted by terraform (JSON and HCL)', () => {
   let judge: PositionJudge;

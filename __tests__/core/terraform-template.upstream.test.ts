@@ -1,7 +1,7 @@
 // lib/core/terraform-template.ts against its authority's own test tables:
 // hashicorp/hcl v2.23.0 (the version Terraform 1.11 vendors), the template
-// cases of hclsyntax/expression_template_test.go, scan_tokens_test.go and
-// parser_test.go, ported as data in fixtures/upstream/hcl-templates.json (which
+// cases of hclsyntax/expression_template_test.go, scan_tokens_test.go,
+// parser_test.go and scan_string_lit_test.go, ported as data in fixtures/upstream/hcl-templates.json (which
 // names tag, commit, file, test and case of each, and lists with a reason the
 // cases not ported).
 import { readFileSync } from 'fs';
@@ -28,6 +28,7 @@ interface UpstreamCase {
     readonly stringLits?: readonly string[];
     readonly quotedLits?: readonly string[];
     readonly stringLiteral?: boolean;
+    readonly unquotedSlices?: readonly string[];
   };
 }
 
@@ -60,7 +61,7 @@ const name = (c: UpstreamCase) => `${c.file} ${c.test} [${c.case}] ${JSON.string
 describe('hashicorp/hcl v2.23.0 template tests', () => {
   test('the fixture names its source', () => {
     expect(FIXTURE._source).toMatchObject({ repo: 'hashicorp/hcl', tag: 'v2.23.0', commit: '56a9aee5207dbaed7f061cd926b96fc159d26ea0' });
-    expect(CASES.length).toBeGreaterThanOrEqual(90);
+    expect(CASES.length).toBeGreaterThanOrEqual(123);
   });
 
   test.each(CASES.map((c) => [name(c), c] as const))('%s', (_name, c) => {
@@ -74,8 +75,11 @@ describe('hashicorp/hcl v2.23.0 template tests', () => {
     const lits = c.expect.stringLits ?? c.expect.quotedLits;
     if (lits !== undefined && c.expect.sequences?.length === 0) expect(literalText(parsed)).toBe(joinedLiterals(lits.map((l) => l.replace(/\\"/g, '"'))));
     if (c.expect.stringLiteral !== undefined) expect(parsed.parts.every((p) => p.kind === 'text')).toBe(c.expect.stringLiteral);
+    // After a lone CR the rest is one literal token: its value is its slices, each `$${` and `%%{` collapsed (ParseStringLiteralToken).
+    if (c.expect.unquotedSlices !== undefined) expect(literalText(parsed)).toBe(`\r${c.expect.unquotedSlices.map((s) => (s === '$${' || s === '%%{' ? `${s[0]}{` : s)).join('')}`);
     // A case that asserts a value either has it compared or says why not.
     expect(c.expect.value !== undefined || c.valueNotCompared !== undefined || c.test !== 'TestTemplateExprParseAndValue').toBe(true);
+    if (c.test === 'TestScanStringLit') expect(c.expect.unquotedSlices).toBeDefined();
   });
 });
 
@@ -99,6 +103,13 @@ describe('the cases not ported, as the port reads them', () => {
     const parsed = parseTemplate(byCase(7).input);
     expect(parsed.error).toBeUndefined();
     expect(parsed).toMatchObject({ parts: [{ text: 'invalid ' }, { traversal: { root: 'not_allowed_here', steps: [] } }, { text: ' foo' }] });
+  });
+
+  test('quoted slices: a quoted string inside a sequence with an escape HCL refuses (`\\$`) is no literal the library reads', () => {
+    expect(byCase('quoted slices (WantQuoted)')).toBeDefined();
+    const parsed = parseTemplate('${"hello\\${world}"}');
+    expect(parsed.parts.find((p) => p.kind === 'interpolation')).toMatchObject({ kind: 'interpolation', literal: undefined, traversal: undefined });
+    expect(parseTemplate('${"hello\\nworld"}').parts).toMatchObject([{ kind: 'interpolation', literal: 'hello\nworld' }]);
   });
 
   test('a quoted string without its closing quote: its content is a valid template', () => {

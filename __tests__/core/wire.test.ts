@@ -1,6 +1,7 @@
 // The wire model renders one description of attributes as JSON and as HCL; these
 // tests parse the HCL back (with cdktf's own hcl2json) and require the same values.
 import * as fc from 'fast-check';
+import { propertySeed } from '../support/property-runs';
 import { App, TerraformStack, TerraformVariable, Testing } from '../../lib/core/framework';
 import { wire } from '../../lib/core/wire';
 import { WireProvider, WireResource } from '../../lib/core/wire-elements';
@@ -30,7 +31,7 @@ describe('HCL output of the wire model', () => {
   // strings as expressions), so literal round trips are checked for all other strings.
   test('strings of any other content (quotes, backslashes, braces, newlines, unicode) come back exactly', async () => {
     const tricky = ['plain', '', 'a"b', 'a\\"b', 'back\\slash', '\\b\\f', 'line\nbreak', 'cr\r\n', '$$', '100%', '{', '}{', '{"json":"text"}', '$}{', 'tab\t', 'ü→😀', '\u0008\u000c', '[1]', '123', 'true', 'null'];
-    const generated = fc.sample(fc.string({ unit: fc.oneof(fc.constantFrom('"', '\\', '\n', '$', '{', '%', '}', 'a', ' '), fc.string({ unit: 'grapheme', maxLength: 1 })), maxLength: 20 }), { numRuns: 500, seed: 42 }).filter((v) => !/[$%]\{/.test(v));
+    const generated = fc.sample(fc.string({ unit: fc.oneof(fc.constantFrom('"', '\\', '\n', '$', '{', '%', '}', 'a', ' '), fc.string({ unit: 'grapheme', maxLength: 1 })), maxLength: 20 }), { numRuns: 500, seed: propertySeed(42) }).filter((v) => !/[$%]\{/.test(v));
     const values: { [name: string]: string } = {};
     [...tricky, ...generated].forEach((v, i) => (values[`r${i}`] = v));
     const { json, hcl } = await roundTrip(values, 'string');
@@ -47,7 +48,7 @@ describe('HCL output of the wire model', () => {
     // Numbers near ±1.9e289 are how cdktf encodes number tokens: keep generated numbers ordinary.
     const ordinary = (v: unknown): boolean =>
       typeof v === 'number' ? Math.abs(v) < 1e15 : Array.isArray(v) ? v.every(ordinary) : v !== null && typeof v === 'object' ? Object.values(v).every(ordinary) : true;
-    const generated = fc.sample(fc.jsonValue({ maxDepth: 3 }), { numRuns: 200, seed: 7 }).filter((v) => v !== null && ordinary(v));
+    const generated = fc.sample(fc.jsonValue({ maxDepth: 3 }), { numRuns: 200, seed: propertySeed(7) }).filter((v) => v !== null && ordinary(v));
     const values: { [name: string]: any } = { manifest: { apiVersion: 'v1', kind: 'Node', spec: { podCIDRs: ['10.0.0.0/24', '${x}'], unschedulable: true, n: 3 } } };
     generated.forEach((v, i) => (values[`g${i}`] = v));
     const { json, hcl } = await roundTrip(values, 'any');

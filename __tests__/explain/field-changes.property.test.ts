@@ -4,6 +4,7 @@
 // resource attributes as before and after (blocks as lists, as Terraform's
 // plan JSON writes them).
 import fc from 'fast-check';
+import { propertyRuns } from '../support/property-runs';
 import { TerraformStack } from '../../lib/core/framework';
 import {
   AuthenticationProfile,
@@ -76,7 +77,7 @@ describe('explain: explained field changes equal the props differences (property
         ];
         expect(explainedFields(planBetween(b, a), a, 'profile', 'profile')).toEqual(expected);
       }),
-      { numRuns: RUNS },
+      propertyRuns({ seed: 123, numRuns: RUNS }),
     );
   });
 
@@ -103,7 +104,7 @@ describe('explain: explained field changes equal the props differences (property
         ]);
         expect(explainedFields(planBetween(synth(before), synth(after)), synth(after), 'policy', 'policy')).toEqual(expected);
       }),
-      { numRuns: RUNS },
+      propertyRuns({ seed: 124, numRuns: RUNS }),
     );
   });
 
@@ -143,7 +144,7 @@ describe('explain: explained field changes equal the props differences (property
           expect(explainedFields(plan, a, 'nodes', 'node taints', 'node-1')).toEqual(expected.taints);
         }
       }),
-      { numRuns: RUNS },
+      propertyRuns({ seed: 125, numRuns: RUNS }),
     );
   });
 });

@@ -2,6 +2,7 @@
 // oracle written here, independently of lib/: thousands of generated strings,
 // valid and invalid, and nothing but ValidationError is ever thrown.
 import * as fc from 'fast-check';
+import { propertyRuns } from '../support/property-runs';
 import { ValidationError } from '../../lib/core/validation-error';
 import { Principal } from '../../lib/monitoring/principal';
 import { RestrictionPolicyResourceId } from '../../lib/monitoring/resource-id';
@@ -115,7 +116,7 @@ describe('Principal.fromString against the oracle', () => {
         accepted++;
         return parsed !== undefined && parsed.type === expected.type && parsed.id === expected.id && parsed.toString() === raw;
       }),
-      { numRuns: RUNS },
+      propertyRuns({ seed: 127, numRuns: RUNS }),
     );
     // The generator reaches both sides of the rule.
     expect(accepted).toBeGreaterThan(RUNS / 10);
@@ -128,7 +129,7 @@ describe('Principal.fromString against the oracle', () => {
         const built = attempt(() => Principal[type](id));
         return oracleId(id) ? built !== undefined && built.toString() === `${type}:${id}` : built === undefined;
       }),
-      { numRuns: RUNS },
+      propertyRuns({ seed: 128, numRuns: RUNS }),
     );
   });
 
@@ -137,7 +138,7 @@ describe('Principal.fromString against the oracle', () => {
       fc.property(fc.oneof(fc.integer(), fc.constant(null), fc.constant(undefined), fc.object(), fc.boolean()), (value) => {
         return attempt(() => Principal.fromString(value as any)) === undefined;
       }),
-      { numRuns: 200 },
+      propertyRuns({ seed: 129, numRuns: 200 }),
     );
   });
 });
@@ -153,7 +154,7 @@ describe('RestrictionPolicyResourceId.fromString against the oracle', () => {
         accepted++;
         return parsed !== undefined && parsed.resourceType === expected.type && parsed.id === expected.id && parsed.toString() === raw;
       }),
-      { numRuns: RUNS },
+      propertyRuns({ seed: 130, numRuns: RUNS }),
     );
     expect(accepted).toBeGreaterThan(RUNS / 10);
     expect(accepted).toBeLessThan(RUNS);
@@ -165,7 +166,7 @@ describe('RestrictionPolicyResourceId.fromString against the oracle', () => {
         const built = attempt(() => RestrictionPolicyResourceId.of(type, id));
         return oracleResourceType(type) && oracleId(id) ? built !== undefined && built.toString() === `${type}:${id}` : built === undefined;
       }),
-      { numRuns: RUNS },
+      propertyRuns({ seed: 131, numRuns: RUNS }),
     );
   });
 });

@@ -8,6 +8,7 @@
 //
 // Small in `npm test`; ADOPT_REFUSAL_RUNS=200 (and ADOPT_REFUSAL_SEED) for long runs.
 import * as fc from 'fast-check';
+import { propertyRuns, propertySeed } from '../support/property-runs';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -22,7 +23,7 @@ import { REFUSED_CONTENT_KEYS, RedshiftEmulator } from '../support/redshift-emul
 import { synthJson } from '../support/synth';
 
 const RUNS = Number(process.env.ADOPT_REFUSAL_RUNS ?? 6);
-const SEED = Number(process.env.ADOPT_REFUSAL_SEED ?? 20261201);
+const SEED = propertySeed(Number(process.env.ADOPT_REFUSAL_SEED ?? 20261201));
 
 async function adopt(args: string[]): Promise<{ code: number; stderr: string[]; out: string }> {
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'adopt-refusals-')), 'adopted.ts');
@@ -92,7 +93,7 @@ describe('adopt policies, hostile live relations and principals', () => {
         seen.policies.adopted += accepted.length;
         seen.policies.skipped += refused.length;
       }),
-      { numRuns: RUNS, seed: SEED },
+      propertyRuns({ numRuns: RUNS, seed: SEED }),
     );
   }, 120_000);
 });
@@ -151,7 +152,7 @@ describe('adopt profiles, hostile live contents', () => {
         seen.profiles.adopted += accepted.length;
         seen.profiles.skipped += refused.length;
       }),
-      { numRuns: RUNS, seed: SEED },
+      propertyRuns({ numRuns: RUNS, seed: SEED }),
     );
   }, 120_000);
 });

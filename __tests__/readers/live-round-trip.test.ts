@@ -7,8 +7,9 @@ jest.mock('@kubernetes/client-node', () => require('../support/kubernetes-emulat
 
 import { liveNodes, livePolicies, liveProfiles } from '../support/live-data';
 import { nodesRoundTrip, policiesRoundTrip, profilesRoundTrip, RoundTripResult } from '../support/live-round-trip';
+import { propertySeed } from '../support/property-runs';
 
-const SEED = Number(process.env.LIVE_SEED ?? 20261124);
+const SEED = propertySeed(Number(process.env.LIVE_SEED ?? 20261124));
 const COUNT = Number(process.env.LIVE_COUNT ?? 12);
 
 function expectRoundTrip(results: RoundTripResult[], count: number): void {

@@ -12,7 +12,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { Construct } from 'constructs';
-import { DataResource, TerraformStack, TerraformVariable } from '../../lib/core/framework';
+import { DataResource, TerraformStack, TerraformVariable, Testing } from '../../lib/core/framework';
 import {
   AuthenticationProfile,
   AwsProvider,
@@ -309,6 +309,8 @@ export interface Outcome {
   readonly detail?: string;
   /** The ValidationError of a refusal. */
   readonly error?: ValidationError;
+  /** The ValidationError's message, when refused. */
+  readonly message?: string;
 }
 
 /** The problem path a position's problems sit at or below (`props/items/0/metadata/labels`). */
@@ -411,7 +413,7 @@ function refusalAt(position: Position, e: unknown): Omit<Outcome, 'case'> {
   if (!(e instanceof ValidationError)) return { kind: 'wrong', detail: `threw ${(e as Error)?.constructor?.name ?? typeof e}: ${String((e as Error)?.message ?? e).slice(0, 300)}` };
   const at = problemPathOf(position);
   // A factory's refusal names the factory; a construct's names its props' paths.
-  if (e.problems.some((p) => related(p.path, at) || related(p.path, position.param) || position.usage === undefined)) return { kind: 'refused', error: e };
+  if (e.problems.some((p) => related(p.path, at) || related(p.path, position.param) || position.usage === undefined)) return { kind: 'refused', error: e, message: e.message };
   return { kind: 'wrong', detail: `refused at ${e.problems.map((p) => p.path).join(', ')}, not at ${at}: ${e.message.slice(0, 300)}` };
 }
 
@@ -478,7 +480,7 @@ export class PositionJudge {
       const chosen = cases.filter((c) => judgementOf(c) === judged || (judged === 'terraform' && judgementOf(c) === 'call'));
       for (const format of ['json', 'hcl'] as const) {
         try {
-          stacks[`${judged}-${format}`] = stackFile(`positions-${judged}`, (stack) => this.build(stack, chosen, usages, outcomes), format === 'hcl');
+          stacks[`${judged}-${format}`] = stackFile(`positions-${judged}`, (stack) => buildCases(stack, chosen, usages, outcomes), format === 'hcl');
         } catch (e) {
           const n = caseOfPath(e instanceof ValidationError ? e.constructPath : String((e as Error)?.message ?? e));
           const c = cases.find((x) => x.n === n);
@@ -491,36 +493,12 @@ export class PositionJudge {
     return { stacks };
   }
 
-  private build(stack: TerraformStack, cases: readonly Case[], usages: readonly Usage[], outcomes: Map<number, Outcome>): void {
-    new AwsProvider(stack, 'aws', emulatorProps());
-    new DatadogProvider(stack, 'datadog', {});
-    new KubernetesProvider(stack, 'kubernetes', {});
-    const variable = (id: string, type: string, value: unknown) => new TerraformVariable(stack, id, { type, default: value });
-    const tokens = tokensOf({
-      text: variable('text', 'string', VARIABLE_DEFAULTS.text),
-      count: variable('amount', 'number', VARIABLE_DEFAULTS.amount),
-      names: variable('names', 'list(string)', ['a', 'b']),
-      labels: variable('labels', 'map(string)', { a: 'b' }),
-    });
-    // The variable the alphabet's `${var.x}` names: declared, so such text is a valid reference.
-    variable('x', 'string', VARIABLE_DEFAULTS.x);
-    const secrets = {
-      apiKey: new TerraformVariable(stack, 'dd_api_key', { type: 'string', sensitive: true }).stringValue,
-      appKey: new TerraformVariable(stack, 'dd_app_key', { type: 'string', sensitive: true }).stringValue,
-    };
-    for (const c of cases) {
-      const outcome = buildCase(c, new Construct(stack, `c${c.n}`), usages, { n: c.n, tokens, secrets });
-      // The first build of a case decides; later rounds rebuild the accepted ones the same way.
-      if (!outcomes.has(c.n) || outcome.kind !== 'accepted') outcomes.set(c.n, outcome);
-    }
-  }
-
   private async prepare(): Promise<void> {
     if (this.dirs !== undefined) return;
     const pluginDir = awsPluginDir();
     this.dirs = { json: workdir({}), hcl: workdir({}) };
     for (const format of ['json', 'hcl'] as const) {
-      const { file, text } = stackFile('positions-init', (stack) => this.build(stack, [], [], new Map()), format === 'hcl');
+      const { file, text } = stackFile('positions-init', (stack) => buildCases(stack, [], [], new Map()), format === 'hcl');
       fs.writeFileSync(path.join(this.dirs[format], file), text);
       await terraformAsync(this.dirs[format], ['init', '-input=false', '-no-color', ...(pluginDir ? [`-plugin-dir=${pluginDir}`] : [])], { env: this.echo.env });
       fs.rmSync(path.join(this.dirs[format], file));
@@ -554,6 +532,76 @@ export class PositionJudge {
     }
     return out;
   }
+}
+
+/** Builds `cases` in `stack` (the judge's providers and variables first); the first build of a case decides its outcome. */
+function buildCases(stack: TerraformStack, cases: readonly Case[], usages: readonly Usage[], outcomes: Map<number, Outcome>): void {
+  new AwsProvider(stack, 'aws', emulatorProps());
+  new DatadogProvider(stack, 'datadog', {});
+  new KubernetesProvider(stack, 'kubernetes', {});
+  const variable = (id: string, type: string, value: unknown) => new TerraformVariable(stack, id, { type, default: value });
+  const tokens = tokensOf({
+    text: variable('text', 'string', VARIABLE_DEFAULTS.text),
+    count: variable('amount', 'number', VARIABLE_DEFAULTS.amount),
+    names: variable('names', 'list(string)', ['a', 'b']),
+    labels: variable('labels', 'map(string)', { a: 'b' }),
+  });
+  // The variable the alphabet's `${var.x}` names: declared, so such text is a valid reference.
+  variable('x', 'string', VARIABLE_DEFAULTS.x);
+  const secrets = {
+    apiKey: new TerraformVariable(stack, 'dd_api_key', { type: 'string', sensitive: true }).stringValue,
+    appKey: new TerraformVariable(stack, 'dd_app_key', { type: 'string', sensitive: true }).stringValue,
+  };
+  for (const c of cases) {
+    const outcome = buildCase(c, new Construct(stack, `c${c.n}`), usages, { n: c.n, tokens, secrets });
+    // The first build of a case decides; later rounds rebuild the accepted ones the same way.
+    if (!outcomes.has(c.n) || outcome.kind !== 'accepted') outcomes.set(c.n, outcome);
+  }
+}
+
+/** How many cases {@link libraryOutcomes} builds in one stack. */
+const BATCH = 40;
+
+/**
+ * What the library alone says of each case (no terraform): each is built in one
+ * stack, as the judge builds them, and is refused, accepted or wrong.
+ */
+export function libraryOutcomes(cases: readonly Case[], usages: readonly Usage[]): Outcome[] {
+  // Stacks of a few dozen: thousands of constructs in one stack slow every one after.
+  const outcomes = new Map<number, Outcome>();
+  for (let at = 0; at < cases.length; at += BATCH) buildCases(new TerraformStack(Testing.app(), 'library-outcomes'), cases.slice(at, at + BATCH), usages, outcomes);
+  return cases.map((c) => outcomes.get(c.n) ?? { case: c, kind: 'wrong', detail: 'not built' });
+}
+
+/**
+ * Which positions write their value into the synthesized configuration: a
+ * probe (lowercase letters and digits, which most grammars take) is built and
+ * synthesized at each. `written` holds the labels whose probe is in the
+ * output, `refused` those that refuse the probe (whether they write is unknown).
+ */
+export function positionsWritten(positions: readonly Position[], usages: readonly Usage[]): { written: Set<string>; refused: Set<string> } {
+  const probe = 'tplprobe7z';
+  const written = new Set<string>();
+  const refused = new Set<string>();
+  positions.forEach((position, n) => {
+    const outcomes = new Map<number, Outcome>();
+    const stack = new TerraformStack(Testing.app(), 'probe');
+    buildCases(stack, [{ n, position, value: { label: probe, make: () => probe } }], usages, outcomes);
+    let text: string | undefined;
+    try {
+      if (outcomes.get(n)?.kind === 'accepted') text = Testing.synth(stack);
+    } catch {
+      // refused at synth
+    }
+    if (text === undefined) refused.add(position.label);
+    else if (text.includes(probe)) written.add(position.label);
+  });
+  return { written, refused };
+}
+
+/** Whether the case's entry writes to Terraform (judged by validate or plan), or only returns (a check, a rendering). */
+export function writesTerraform(c: Case): boolean {
+  return judgementOf(c) !== 'call';
 }
 
 /** How a case is judged: its entry's judgement, validate only for the properties the entry lists. */

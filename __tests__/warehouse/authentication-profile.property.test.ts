@@ -3,6 +3,7 @@
 // but the library's ValidationError is ever thrown.
 import { isDeepStrictEqual } from 'util';
 import * as fc from 'fast-check';
+import { propertyRuns } from '../support/property-runs';
 import { TerraformStack, Testing } from '../../lib/core/framework';
 import { AuthenticationProfile, AwsProvider, ValidationError } from '../../lib';
 import { synthJson } from '../support/synth';
@@ -70,7 +71,7 @@ describe('AuthenticationProfile properties', () => {
         if (oracleNameValid(name)) return result === 'accepted';
         return result instanceof ValidationError && result.problems.some((p) => p.path === 'props/authenticationProfileName');
       }),
-      { numRuns: RUNS },
+      propertyRuns({ seed: 133, numRuns: RUNS }),
     );
   });
 
@@ -81,7 +82,7 @@ describe('AuthenticationProfile properties', () => {
         const result = attempt({ authenticationProfileName: 'p', authenticationProfileContent: given });
         return oracleContentValid(content) === (result === 'accepted');
       }),
-      { numRuns: RUNS },
+      propertyRuns({ seed: 134, numRuns: RUNS }),
     );
   });
 
@@ -103,7 +104,7 @@ describe('AuthenticationProfile properties', () => {
         const sameContent = isDeepStrictEqual(entries(JSON.parse(text)), entries(content));
         return text === backward.canonicalContent && keysSorted && noWhitespace && sameContent;
       }),
-      { numRuns: RUNS },
+      propertyRuns({ seed: 135, numRuns: RUNS }),
     );
   });
 

@@ -6,46 +6,74 @@
 //
 // Terraform reads every JSON string as a template, as it reads an HCL quoted
 // string: literal text with `${…}` interpolations and `%{…}` directives, and
-// `$${` / `%%{` for a literal `${` / `%{`. The writer keeps the template
-// sequences exactly and escapes only the literal text: quotes, backslashes and
-// control characters, newlines included (as `\n`: a heredoc would add a
-// trailing newline, and cdktf's one drops escapes).
+// `$${` / `%%{` for a literal `${` / `%{`. The writer reads the template with
+// the port of HCL's scanner (terraform-template.ts), keeps each sequence (its
+// strip markers applied to the texts instead) and writes each literal text as
+// text: quotes, backslashes and control characters escaped, newlines included
+// (as `\n`: a heredoc would add a trailing newline, and cdktf's one drops escapes).
 import { IConstruct } from 'constructs';
 import { DefaultTokenResolver, StringConcat, TerraformStack, Tokenization } from './framework';
+import { parseTemplate, templateTokens } from './terraform-template';
 
 /** `value` with every token resolved, as the JSON output holds it. */
 export function resolvedForOutput(scope: IConstruct, value: unknown): unknown {
   return Tokenization.resolve(value, { scope: TerraformStack.of(scope), resolver: new DefaultTokenResolver(new StringConcat()) });
 }
 
-/** An HCL quoted template that Terraform reads as it reads the JSON string `template`. */
+/**
+ * An HCL quoted template that Terraform reads as it reads the JSON string
+ * `template`, from the template as HCL's scanner and parser read it
+ * (terraform-template.ts, the port): each literal part as its text (after a
+ * lone CR, the rest of the string is one), each `${…}` and `%{…}` sequence as
+ * it is without its strip markers, whose trimming is already in the texts (HCL's
+ * quoted strings cut literals into other tokens, and a marker trims one token).
+ */
 export function hclTemplate(template: string): string {
   // Terraform's JSON reading drops a byte-order mark at the start of a string
   // (it parses the string as a template source of its own): HCL must too.
   if (template.startsWith('\ufeff')) template = template.slice(1);
-  let out = '"';
-  // Terraform's JSON reading takes `${` and `%{` after a lone CR (one not
-  // followed by LF) as literal text, escapes still collapsing (checked with
-  // terraform by __tests__/core/literal-text.test.ts): HCL must read the same.
-  let afterLoneCr = false;
-  for (let i = 0; i < template.length; ) {
-    if (template.startsWith('$${', i) || template.startsWith('%%{', i)) {
-      out += template.slice(i, i + 3);
-      i += 3;
-    } else if (afterLoneCr && (template.startsWith('${', i) || template.startsWith('%{', i))) {
-      out += template[i] + template.slice(i, i + 2);
+  const parsed = parseTemplate(template);
+  if (parsed.error === undefined) {
+    let out = '';
+    parsed.parts.forEach((part, i) => {
+      if (part.kind !== 'text') {
+        out += withoutStripMarkers(part.source);
+        return;
+      }
+      // A "$" before a "${" (or "%" before "%{") would make HCL's escape: the run of them is written as an interpolation of itself.
+      const next = parsed.parts[i + 1];
+      const run = next === undefined || next.kind === 'text' ? 0 : part.text.length - part.text.replace(next.source[0] === '$' ? /\$+$/ : /%+$/, '').length;
+      out += run === 0 ? hclText(part.text) : `${hclText(part.text.slice(0, -run))}\${"${part.text.slice(-run)}"}`;
+    });
+    return `"${out}"`;
+  }
+  // A template Terraform refuses: its tokens up to the sequence it cannot close, that sequence's opener kept, so that HCL refuses it too.
+  const scanned = templateTokens(template);
+  const written = scanned.tokens.map((t) => (t.kind === 'text' ? hclText(t.text) : t.source)).join('');
+  const rest = 'error' in scanned ? template.slice(scanned.error.at) : '';
+  return `"${written}${rest.slice(0, 2)}${hclText(rest.slice(2))}"`;
+}
+
+/** A `${…}` or `%{…}` sequence without its strip markers (`${~ x ~}` → `${ x }`). */
+function withoutStripMarkers(source: string): string {
+  const open = source[2] === '~' ? 3 : 2;
+  const close = source.endsWith('~}') ? 2 : 1;
+  return `${source.slice(0, 2)}${source.slice(open, source.length - close)}}`;
+}
+
+/** `text` inside an HCL quoted template, read back as exactly `text`. */
+function hclText(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; ) {
+    if (text.startsWith('${', i) || text.startsWith('%{', i)) {
+      out += `${text[i]}${text[i]}{`;
       i += 2;
-    } else if (template.startsWith('${', i) || template.startsWith('%{', i)) {
-      const end = endOfSequence(template, i + 2);
-      out += template.slice(i, end);
-      i = end;
     } else {
-      if (template[i] === '\r' && template[i + 1] !== '\n') afterLoneCr = true;
-      out += escapeLiteral(template.codePointAt(i)!);
-      i += template.codePointAt(i)! > 0xffff ? 2 : 1;
+      out += escapeLiteral(text.codePointAt(i)!);
+      i += text.codePointAt(i)! > 0xffff ? 2 : 1;
     }
   }
-  return out + '"';
+  return out;
 }
 
 /** A JSON value (as the JSON output holds it) as one line of HCL expression. */

@@ -45,6 +45,15 @@ export function literalTemplate(text: string): string {
   return escaped;
 }
 
+/**
+ * What cdktf writes for a `Literal.text` of `text`: its template, or inside a
+ * Terraform expression (a function argument, a `${` of the text around it:
+ * token-braces.ts) a quoted template.
+ */
+export function literalWritten(text: string, insideExpression: boolean): string {
+  return insideExpression ? hclTemplate(literalTemplate(text)) : literalTemplate(text);
+}
+
 /** True when `text` would not be read as itself if written as a template. */
 export function needsLiteral(text: string): boolean {
   return literalTemplate(text) !== text;
@@ -56,8 +65,7 @@ class LiteralToken implements IResolvable {
   constructor(public readonly text: string) {}
 
   public resolve(context: IResolveContext): string {
-    // Inside a Terraform expression (a function argument, say) a string is a quoted template.
-    return context.suppressBraces ? hclTemplate(literalTemplate(this.text)) : literalTemplate(this.text);
+    return literalWritten(this.text, context.suppressBraces === true);
   }
 
   public toString(): string {

@@ -16,7 +16,7 @@
 // 3. The position's grammar, on the text as far as it is known: the known
 //    characters and the unknown pieces (tokens, references) in order, so that
 //    `'bad_' + variable` is refused where an underscore can never be valid.
-import { literalTemplate, literalToken, literalValueOf, stringPieces, withLiteralTexts } from './literal-text';
+import { literalToken, literalValueOf, literalWritten, stringPieces, withLiteralTexts } from './literal-text';
 import { describeValue, isUnresolved, Problems } from './problems';
 import { describeConcealed } from './received-value';
 import { IConstruct } from 'constructs';
@@ -27,6 +27,7 @@ import { knownCollection } from './iterator-collection';
 import { parseTemplate, templateTraversalRoots, Traversal } from './terraform-template';
 import { TextGrammar, TextSegment } from './text-grammar';
 import { isTokenKey, tokenKeyProblem, writtenKey } from './token-keys';
+import { tokensWrittenBare } from './token-braces';
 
 /** A position that takes a string, and its rules. */
 export interface StringPosition {
@@ -343,10 +344,12 @@ function usableReference(t: Traversal): StackReference | undefined {
 }
 
 /**
- * `value` as Terraform will read it: cdktf writes plain pieces as they are, a
- * `Literal.text` piece escaped, each token as its `${…}`; the result is parsed
- * with Terraform's template grammar and mapped back to known text and
- * unknown pieces.
+ * `value` as Terraform will read it: the template cdktf writes (plain pieces
+ * as they are, a `Literal.text` piece escaped, each token as its `${…}`, or
+ * bare inside a `${` of the text: token-braces.ts), parsed with Terraform's
+ * template grammar (terraform-template.ts, the port of HCL's scanner: it alone
+ * decides where a token's `${` stays an interpolation) and mapped back to
+ * known text and unknown pieces.
  */
 function readTemplate(value: string, scope?: IConstruct): { segments: TextSegment[]; references: Traversal[] } | { problem: string } {
   // Literals joined with plain text that holds no sequence are written as one
@@ -354,23 +357,29 @@ function readTemplate(value: string, scope?: IConstruct): { segments: TextSegmen
   const literal = literalValueOf(value);
   if (literal !== undefined) return { segments: [{ known: literal }], references: [] };
   const pieces = stringPieces(value) ?? [{ kind: 'plain' as const, text: value }];
+  const bare = tokensWrittenBare(value);
+  let markers = 0;
   let source = '';
+  // Where each token's stand-in starts: `${__token__}`, or `__token__` where cdktf writes it bare.
   const tokenStarts = new Set<number>();
-  for (let i = 0; i < pieces.length; i++) {
-    const piece = pieces[i];
+  const bareStarts = new Set<number>();
+  for (const piece of pieces) {
+    const insideExpression = (piece.kind === 'literal' || (piece.kind === 'token' && piece.tokenKind === 'string')) && bare[markers++] === true;
     if (piece.kind === 'token') {
       if (piece.tokenKind === 'list' || piece.tokenKind === 'map') return { problem: `it holds a ${piece.tokenKind} token inside text (Terraform refuses it: "string required"); give one element with Fn.element(…) or Fn.join(…)` };
       const typed = scope === undefined ? undefined : variableTypeProblem(scope, piece.tokenKind === 'number' ? Number(piece.marker) : piece.marker, 'string');
       if (typed !== undefined) return { problem: `a reference in it is not text: ${typed}` };
-      tokenStarts.add(source.length);
-      // A stand-in with the shape of what cdktf writes for a token: one interpolation.
-      source += '${__token__}';
-    } else if (piece.kind === 'literal') {
-      source += literalTemplate(piece.text);
-    } else {
-      if (/[$%]$/.test(piece.text) && pieces[i + 1]?.kind === 'token') {
-        return { problem: `a "${piece.text.slice(-1)}" right before a reference joins its "\${" into "${piece.text.slice(-1)}\${", which Terraform reads as an escape: the reference would be lost (put the character in Literal.text(…), or join with Fn.join)` };
+      // A stand-in with the shape of what cdktf writes for a token: one interpolation, or its bare expression.
+      if (insideExpression) {
+        bareStarts.add(source.length);
+        source += '__token__';
+      } else {
+        tokenStarts.add(source.length);
+        source += '${__token__}';
       }
+    } else if (piece.kind === 'literal') {
+      source += literalWritten(piece.text, insideExpression);
+    } else {
       source += piece.text;
     }
   }
@@ -379,12 +388,16 @@ function readTemplate(value: string, scope?: IConstruct): { segments: TextSegmen
   const segments: TextSegment[] = [];
   const references: Traversal[] = [];
   let tokensSeen = 0;
+  const bareIn = (part: { at: number; source: string }) => [...bareStarts].filter((at) => at > part.at && at < part.at + part.source.length);
   for (const part of parsed.parts) {
     if (part.kind === 'text') segments.push({ known: part.text });
     else if (part.kind === 'directive') return { problem: `it holds the template directive "${part.source}", an expression Terraform evaluates; ${TEXT_ADVICE}` };
-    else if (tokenStarts.has(part.at) && part.source === '${__token__}') {
+    else if ((part.source === '${__token__}' && tokenStarts.has(part.at)) || (bareIn(part).length === 1 && part.traversal?.root === '__token__' && part.traversal.steps.length === 0)) {
+      // A token as an interpolation of its own (or, written bare, as the whole expression of one the text opens: `'${' + token + '}'`).
       tokensSeen += 1;
       segments.push({ unknown: true });
+    } else if (bareIn(part).length > 0) {
+      return { problem: `a reference in it sits inside the "\${…}" the text opens ("${part.source.replace(/__token__/g, '<reference>')}"): cdktf writes it there as part of that expression, which Terraform evaluates; ${TEXT_ADVICE}` };
     } else if (part.literal !== undefined) segments.push({ known: part.literal });
     else if (part.traversal !== undefined) {
       references.push(part.traversal);
@@ -393,7 +406,11 @@ function readTemplate(value: string, scope?: IConstruct): { segments: TextSegmen
       return { problem: `"${part.source}" is read by Terraform as an expression; ${TEXT_ADVICE}` };
     }
   }
-  if (tokensSeen !== tokenStarts.size) return { problem: `a reference in it is not read as one by Terraform (the text before it ends a template sequence); join the pieces with Fn.join(…)` };
+  if (tokensSeen !== tokenStarts.size + bareStarts.size) {
+    return {
+      problem: `a reference in it is not read as one by Terraform: the text around it makes its "\${" text (a "$" right before it, "$\${" or an unclosed "\${" before it, or a lone CR, one not followed by LF, anywhere before it); put that text in Literal.text(…), or join the pieces with Fn.join(…)`,
+    };
+  }
   const known: TextSegment[] = [];
   for (const segment of segments) {
     const last = known[known.length - 1];

@@ -66,15 +66,30 @@ export function parseTemplate(source: string): ParsedTemplate {
   // changes nothing here (it makes the rest literal, and it is literal already).
   if (!/[$%]\{/.test(source)) return { parts: source === '' ? [] : [{ kind: 'text', text: source }] };
   const scanned = scanBareTemplate(source);
-  if ('error' in scanned) return { parts: [], error: scanned.error };
+  if (scanned.error !== undefined) return { parts: [], error: scanned.error };
   const error = directiveError(scanned.tokens);
   if (error !== undefined) return { parts: [], error };
   return { parts: templateParts(scanned.tokens) };
 }
 
+/** A top-level token of a template: literal text, or the source of a `${…}` / `%{…}` sequence. */
+export type TemplateToken = { readonly kind: 'text'; readonly text: string } | { readonly kind: 'sequence'; readonly source: string };
+
+/**
+ * The top-level tokens of `source` as HCL's scanner gives them: each literal
+ * token's text (its `$${` and `%%{` collapsed, before a strip marker trims
+ * it) and each sequence's source; or the error where the scanner stops. For a
+ * writer that keeps a template's meaning in another syntax (hcl-writer.ts).
+ */
+export function templateTokens(source: string): { tokens: TemplateToken[] } | { error: TemplateSyntaxError; tokens: TemplateToken[] } {
+  const scanned = scanBareTemplate(source);
+  const tokens = scanned.tokens.map((t): TemplateToken => (t.type === 'literal' ? { kind: 'text', text: unescapeLiteral(t.raw) } : { kind: 'sequence', source: t.source }));
+  return 'error' in scanned && scanned.error !== undefined ? { error: scanned.error, tokens } : { tokens };
+}
+
 // --- scan_tokens.rl, machine bareTemplate ------------------------------------
 
-function scanBareTemplate(src: string): { tokens: RawToken[] } | { error: TemplateSyntaxError } {
+function scanBareTemplate(src: string): { tokens: RawToken[]; error?: undefined } | { error: TemplateSyntaxError; tokens: RawToken[] } {
   const tokens: RawToken[] = [];
   let i = 0;
   while (i < src.length) {
@@ -86,17 +101,27 @@ function scanBareTemplate(src: string): { tokens: RawToken[] } | { error: Templa
       const scanned = scanSequence(src, bodyStart);
       const kind = c === '$' ? 'interpolation' : 'directive';
       if (scanned.end < 0) {
-        return { error: { at: i, summary: kind === 'interpolation' ? 'Unclosed template interpolation sequence' : 'Unclosed template directive' } };
+        return { error: { at: i, summary: kind === 'interpolation' ? 'Unclosed template interpolation sequence' : 'Unclosed template directive' }, tokens };
       }
       tokens.push({ type: 'sequence', kind, source: src.slice(i, scanned.end), at: i, openTrim, closeTrim: scanned.closeTrim, body: scanned.body });
       i = scanned.end;
+    } else if ((c === '$' || c === '%') && src[i + 1] === c && src[i + 2] === '{') {
+      // TemplateNotInterp / TemplateNotControl: "$" before "${" (or "${~") is
+      // the escape "$${" (a literal token, with the newline that may end it).
+      i = pushLiteral(tokens, src, i, i + (src[i + 3] === '~' ? 4 : 3));
     } else if (c === '$' || c === '%') {
-      // TemplateNotInterp / TemplateNotControl: "$" before anything but "{" is
-      // literal; "$" before "${" (or "${~") is the escape "$${". A last "$" is
-      // literal too (the scanner falls out with the rest as a literal).
-      const escape = src[i + 1] === c && src[i + 2] === '{';
-      const length = escape ? (src[i + 3] === '~' ? 4 : 3) : 1;
-      i = pushLiteral(tokens, src, i, i + length);
+      // TemplateNotInterp / TemplateNotControl: "$" and one byte that is not
+      // "{" (TemplateIgnoredNonBrace, `^'{' %{ fhold; }`), then BareStringLiteral's
+      // optional Newline. The leaving action gives that byte back, except where
+      // the scanner went on into a Newline and had to back up to the byte: so the
+      // token is "$" and the byte when a CR or LF follows the byte (an ASCII one:
+      // a UTF-8 sequence's next byte is no newline), and "$" alone otherwise.
+      // (Terraform 1.11: "$\r\r\n${var.v}" reads the reference, "$\r${var.v}"
+      // does not; "$ \n${~var.v}" keeps the space.) A last "$" is literal too.
+      const next = src.charCodeAt(i + 1);
+      const withByte = i + 1 < src.length && next < 0x80 && (src[i + 2] === '\r' || src[i + 2] === '\n');
+      tokens.push({ type: 'literal', raw: src.slice(i, i + (withByte ? 2 : 1)) });
+      i += withByte ? 2 : 1;
     } else if (c === '\r' && src[i + 1] !== '\n') {
       // A lone CR matches no pattern of bareTemplate: the scanner stops, and
       // everything from here to the end is one literal token.
@@ -438,7 +463,7 @@ export interface TemplateNames {
 export function templateNames(source: string): TemplateNames | undefined {
   if (!/[$%]\{/.test(source)) return { references: [], functions: [] };
   const scanned = scanBareTemplate(source);
-  if ('error' in scanned || directiveError(scanned.tokens) !== undefined) return undefined;
+  if (scanned.error !== undefined || directiveError(scanned.tokens) !== undefined) return undefined;
   const references: { root: string; attributes: string[] }[] = [];
   const functions: string[] = [];
   const isSymbol = (t: MainToken | undefined, text: string) => t?.type === 'symbol' && t.text === text;
