@@ -88,6 +88,13 @@ describe('explain: the construct map', () => {
     fs.writeFileSync(path.join(empty, 'metadata.json'), '{"x":1}');
     expect(errorOf(() => ConstructMap.fromStackDirectory(empty)).problems[0]).toMatchObject({ path: 'stack/metadata.json', received: 'an object without "//" (the stack\'s metadata) or "resource"' });
   });
+
+  test('GIVEN a stack directory named with a million characters, or with a line break THEN the message names its start on one line (found by the hostile-input property, seed 115)', () => {
+    const huge = errorOf(() => ConstructMap.fromStackDirectory('x'.repeat(1_000_000)));
+    expect(huge.message.length).toBeLessThan(1_000);
+    expect(huge.problems[0].path).toMatch(/^stack\/x+… \(1000000 characters\)$/);
+    expect(errorOf(() => ConstructMap.fromStackDirectory('a\nb')).problems[0].path).toBe('stack/a\\u000ab');
+  });
 });
 
 describe('explain: plans of the wrong shape', () => {

@@ -111,7 +111,20 @@ function buildAssembly(): any {
   const files = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)]));
   for (const file of [...files(path.join(ROOT, 'lib')), path.join(ROOT, 'package.json'), ...testConstructFiles()].sort()) hash.update(file).update(fs.readFileSync(file));
   const cached = path.join(os.tmpdir(), `wmc-jsii-${hash.digest('hex').slice(0, 16)}.json`);
-  if (fs.existsSync(cached)) return JSON.parse(fs.readFileSync(cached, 'utf8'));
+  // One jsii build per run: the first test file to need it builds; the others (other workers) wait for it.
+  const lock = `${cached}.lock`;
+  const waitedSince = Date.now();
+  for (;;) {
+    if (fs.existsSync(cached)) return JSON.parse(fs.readFileSync(cached, 'utf8'));
+    try {
+      fs.writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      break;
+    } catch {
+      // Another worker is building it; a lock older than the longest build is a crashed worker's.
+      if (Date.now() - waitedSince > ASSEMBLY_BUILD_MS) break;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+    }
+  }
   const dir = stagePackage('cdktf', addTestConstructs);
   try {
     const text = fs.readFileSync(path.join(dir, '.jsii'), 'utf8');
@@ -120,8 +133,12 @@ function buildAssembly(): any {
     return JSON.parse(text);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(lock, { force: true });
   }
 }
+
+/** How long a worker waits for another's jsii build before building itself. */
+const ASSEMBLY_BUILD_MS = 300_000;
 
 /** Whether a class of the assembly is a construct (its bases reach constructs.Construct). */
 export function isConstructClass(assembly: any, fqn: string): boolean {

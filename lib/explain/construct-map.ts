@@ -14,6 +14,7 @@ import { isPlainObject } from '../core/plain-object';
 import { CONSTRUCT_DESCRIPTORS } from '../descriptors';
 import { ORIGINS_METADATA_KEY } from '../core/origin-index';
 import { describeValue } from '../core/received-value';
+import { escapeForLine, truncate } from '../core/server-text';
 import { ValidationError } from '../core/validation-error';
 
 /** What the error of an unreadable stack directory names as its construct path. */
@@ -52,7 +53,7 @@ export class ConstructMap {
     if (isDirectory !== true) {
       throw new ValidationError(STACK_ERROR_PATH, [
         {
-          path: `${STACK_ERROR_PATH}/${path.basename(directory)}`,
+          path: `${STACK_ERROR_PATH}/${shownName(directory)}`,
           received: isDirectory === false ? 'a file, not a directory' : 'no such directory',
           allowed: 'a synthesized stack directory (cdktf.out/stacks/<stack>): cdk.tf.json, or cdk.tf with metadata.json',
         },
@@ -66,7 +67,7 @@ export class ConstructMap {
     if (file === undefined) {
       throw new ValidationError(STACK_ERROR_PATH, [
         {
-          path: `${STACK_ERROR_PATH}/${path.basename(directory)}`,
+          path: `${STACK_ERROR_PATH}/${shownName(directory)}`,
           received: fs.existsSync(hcl) ? 'a cdk.tf without the metadata.json of its synth' : 'a directory without cdk.tf.json or cdk.tf',
           allowed: 'a synthesized stack directory (cdktf.out/stacks/<stack>): cdk.tf.json, or cdk.tf with metadata.json',
         },
@@ -77,7 +78,7 @@ export class ConstructMap {
       text = fs.readFileSync(file, 'utf8');
     } catch (e) {
       throw new ValidationError(STACK_ERROR_PATH, [
-        { path: `${STACK_ERROR_PATH}/${path.basename(file)}`, received: `a file that cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`, allowed: 'a readable file' },
+        { path: `${STACK_ERROR_PATH}/${shownName(file)}`, received: `a file that cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`, allowed: 'a readable file' },
       ]);
     }
     return ConstructMap.fromStackConfig(text, path.basename(file), descriptors);
@@ -271,6 +272,11 @@ function originOf(block: unknown, stackPath: readonly string[] | undefined, reco
     ...(constructClass === undefined ? {} : { constructClass }),
     ...(source === undefined ? {} : { source }),
   };
+}
+
+/** A file's or directory's name as an error's path shows it: on one line, and its start only when it is long. */
+function shownName(file: string): string {
+  return truncate(escapeForLine(path.basename(file)));
 }
 
 function describeShape(value: unknown): string {
