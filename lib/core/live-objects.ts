@@ -36,8 +36,8 @@ interface Claim {
   readonly terraformType: string;
   readonly kind: DeclaredKind;
   readonly shown: string;
-  /** The prop that names the object, from the construct (`props/items/0/metadata/name`); undefined for other code's. */
-  readonly propPath?: string;
+  /** The prop that names the object, from the construct (`props/items/0/metadata/name`), found when asked; undefined for other code's. */
+  readonly propPath?: () => string;
 }
 
 /** The check of a stack's live objects, run when it is synthesized. */
@@ -97,7 +97,8 @@ export class LiveObjects extends SynthTimeCheck {
           terraformType: resource.terraformResourceType,
           kind,
           shown: identity.shown,
-          propPath: propPathOf(kind, itemIndex?.(resource.node.id)),
+          // Placed in its list only when a conflict is reported: finding an item is not paid by every resource.
+          propPath: () => propPathOf(kind, itemIndex?.(resource.node.id)),
         });
       }
     }
@@ -148,9 +149,9 @@ function refuse(first: Claim, next: Claim): void {
   const [here, other] = !next.ours || (first.ours && next.released && !first.released) ? [first, next] : [next, first];
   const problems = new Problems();
   const otherPath = other.declarer.node.path;
-  const how = other.released ? 'releases already (a removed block)' : other.ours ? `declares already (its ${other.propPath})` : `declares already (a ${other.terraformType} resource)`;
+  const how = other.released ? 'releases already (a removed block)' : other.ours ? `declares already (its ${other.propPath!()})` : `declares already (a ${other.terraformType} resource)`;
   problems.addReceived(
-    here.propPath!,
+    here.propPath!(),
     `${here.shown}, which ${otherPath} ${how}`,
     `one declaration per live object in a stack and provider configuration, because ${here.kind.conflict ?? 'the two would manage one object'}; ${remedy(here, other)}`,
   );

@@ -1,4 +1,5 @@
-// A position's grammar as a small automaton (Thompson's construction), so that
+// A position's grammar as a small automaton (Thompson's construction, run as a
+// DFA built as it is used), so that
 // one definition answers both questions the library asks of a text: is this
 // text valid, and could a text made of these known pieces and these unknown
 // ones (tokens, references, known only when Terraform runs) be valid at all.
@@ -109,7 +110,7 @@ export class TextGrammar {
     return TextGrammar.repeat(part, 0, 1);
   }
 
-  private compiled?: { states: State[]; start: number; accept: number };
+  private compiled?: Automaton;
 
   private constructor(private readonly build: Builder) {}
 
@@ -123,30 +124,89 @@ export class TextGrammar {
    * text, the empty one included) is in the grammar.
    */
   public admits(segments: readonly TextSegment[]): boolean {
-    const { states, start, accept } = this.automaton();
-    let current = closure(states, [start]);
+    const automaton = this.automaton();
+    let current: Step | undefined = automaton.start;
     for (const segment of segments) {
       if ('unknown' in segment) {
-        current = reachable(states, current);
+        current = automaton.anything(current);
         continue;
       }
       for (const char of segment.known) {
-        const next: number[] = [];
-        for (const s of current) for (const edge of states[s].edges) if (edge.accepts(char)) next.push(edge.to);
-        current = closure(states, next);
-        if (current.size === 0) return false;
+        current = automaton.step(current, char);
+        if (current === undefined) return false;
       }
     }
-    return current.has(accept);
+    return current.accepting;
   }
 
-  private automaton(): { states: State[]; start: number; accept: number } {
+  private automaton(): Automaton {
     if (this.compiled === undefined) {
       const states: State[] = [];
       const f = this.build(states);
-      this.compiled = { states, start: f.start, accept: f.end };
+      this.compiled = new Automaton(states, f.start, f.end);
     }
     return this.compiled;
+  }
+}
+
+/** A set of NFA states reached so far, with the steps from it already taken (a lazily built DFA state). */
+interface Step {
+  readonly states: ReadonlySet<number>;
+  readonly accepting: boolean;
+  readonly next: Map<string, Step | undefined>;
+  anything?: Step;
+}
+
+/** How many steps a grammar remembers; past it, a step is computed each time (a hostile text's alphabet is unbounded). */
+const MAX_REMEMBERED_STEPS = 50_000;
+
+/**
+ * The automaton, run as a DFA built as it is used: each set of states reached
+ * is one step, and each step by a character is taken once and remembered, so
+ * the texts of one position (ids of one shape, by the thousand) pay the
+ * automaton's closures once.
+ */
+class Automaton {
+  public readonly start: Step;
+  private readonly steps = new Map<string, Step>();
+  private remembered = 0;
+
+  constructor(
+    private readonly states: readonly State[],
+    start: number,
+    private readonly accept: number,
+  ) {
+    this.start = this.stepOf(closure(states, [start]));
+  }
+
+  /** The step after `char`; undefined when no text goes on with it. */
+  public step(from: Step, char: string): Step | undefined {
+    if (from.next.has(char)) return from.next.get(char);
+    const next: number[] = [];
+    for (const s of from.states) for (const edge of this.states[s].edges) if (edge.accepts(char)) next.push(edge.to);
+    const reached = closure(this.states, next);
+    const step = reached.size === 0 ? undefined : this.stepOf(reached);
+    if (this.remembered < MAX_REMEMBERED_STEPS) {
+      from.next.set(char, step);
+      this.remembered += 1;
+    }
+    return step;
+  }
+
+  /** The step after any text (an unknown piece). */
+  public anything(from: Step): Step {
+    from.anything ??= this.stepOf(reachable(this.states, from.states));
+    return from.anything;
+  }
+
+  private stepOf(states: Set<number>): Step {
+    const key = [...states].sort((a, b) => a - b).join(',');
+    let step = this.steps.get(key);
+    if (step === undefined) {
+      step = { states, accepting: states.has(this.accept), next: new Map() };
+      if (this.steps.size < MAX_REMEMBERED_STEPS) this.steps.set(key, step);
+    }
+    return step;
   }
 }
 

@@ -132,14 +132,17 @@ export class WireResource extends TerraformResource {
 
   /**
    * The attributes as cdk.tf.json holds them, tokens unresolved (live-objects.ts
-   * reads identities from them): each one rendered when it is read, so a check
-   * that reads a name does not render a large content or manifest.
+   * reads identities from them), each one rendered when it is read; a value of
+   * any type (a manifest) as given, its literal texts not rendered (a check
+   * reads a name in it, not the whole manifest: a name given as `Literal.text`
+   * reads as unknown).
    */
   public get blockValues(): BlockValues {
     const attributes = this.attributes();
     const values: { [name: string]: unknown } = {};
-    for (const name of Object.keys(attributes)) {
-      Object.defineProperty(values, name, { enumerable: true, get: () => toJsonAttributes({ [name]: attributes[name] })[name] });
+    for (const [name, attribute] of Object.entries(attributes)) {
+      if (attribute?.kind === 'any') values[name] = attribute.value;
+      else Object.defineProperty(values, name, { enumerable: true, get: () => toJsonAttributes({ [name]: attribute })[name] });
     }
     return values;
   }
