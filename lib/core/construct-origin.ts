@@ -141,8 +141,13 @@ function formattedFrame(index: number): string {
   return (holder.stack ?? '').split('\n')[index + 1] ?? '';
 }
 
-/** The origin of each construct of this library, in the order they were made. */
-const ORIGINS = new WeakMap<IConstruct, { readonly construct: string; readonly site?: RawSite }>();
+/** Where a construct of this library keeps its origin (a property of its own: no table of every construct). */
+const ORIGIN = Symbol.for('cdktf-warehouse-monitoring-cluster/origin');
+
+interface RecordedOrigin {
+  readonly construct: string;
+  readonly site?: RawSite;
+}
 
 /**
  * Records the construct's class and, unless the app turned it off, the line of
@@ -151,14 +156,15 @@ const ORIGINS = new WeakMap<IConstruct, { readonly construct: string; readonly s
 export function recordOrigin(construct: IConstruct, constructClass: string): void {
   const enabled = construct.node.tryGetContext(SOURCE_LOCATION_CONTEXT);
   const site = enabled === false || enabled === 'false' ? undefined : callerSite();
-  ORIGINS.set(construct, { construct: constructClass, site });
+  const origin: RecordedOrigin = { construct: constructClass, site };
+  Object.defineProperty(construct, ORIGIN, { value: origin, enumerable: false });
   ConstructOrigins.of(construct).add(construct);
 }
 
 /** The origin recorded by the nearest construct of this library at or above `scope`, if any. */
 export function originOf(scope: IConstruct): ConstructOrigin | undefined {
   for (let c: IConstruct | undefined = scope; c !== undefined; c = c.node.scope) {
-    const origin = ORIGINS.get(c);
+    const origin = (c as unknown as { [ORIGIN]?: RecordedOrigin })[ORIGIN];
     if (origin !== undefined) {
       const source = origin.site?.source;
       return { construct: origin.construct, ...(source === undefined ? {} : { source }) };

@@ -18,6 +18,17 @@ import { SynthTimeCheck } from './synth-time-check';
 
 const CHECK_ID = 'LiveObjects';
 
+/** What one resource manages, as its kind's `identity` says. */
+type Identity = { readonly key: string; readonly shown: string };
+
+/** An identity as the check keys its claims: the construct class's name, then the identity's key. */
+const claimKeys = new WeakMap<Identity, string>();
+function claimKeyOf(className: string, identity: Identity): string {
+  let key = claimKeys.get(identity);
+  if (key === undefined) claimKeys.set(identity, (key = `${className}\u0000${identity.key}`));
+  return key;
+}
+
 /** A resource whose block values can be read without resolving the stack (the library's own resources). */
 export interface ReadableBlock {
   /** The resource's attributes as cdk.tf.json will hold them, tokens unresolved. */
@@ -63,6 +74,23 @@ export class LiveObjects extends SynthTimeCheck {
     this.declarations.push({ construct, descriptor, itemIndex });
   }
 
+  /**
+   * The identity of a resource of this library's, read from its values once:
+   * they are fixed when the construct is made (its props are read then), so a
+   * later check (a stack is checked when prepared and again when written) reads
+   * it again only when its provider configuration changed (an alias set since).
+   */
+  private identityOf(resource: TerraformResource, kind: DeclaredKind, place: ProviderPlace, placeSignature: string): Identity | undefined {
+    const known = this.identities.get(resource);
+    if (known !== undefined && known.place === placeSignature) return known.identity;
+    const values = (resource as unknown as Partial<ReadableBlock>).blockValues ?? blockOf(resource);
+    const identity = values === undefined ? undefined : kind.identity!(values, place);
+    this.identities.set(resource, { place: placeSignature, identity });
+    return identity;
+  }
+
+  private readonly identities = new WeakMap<TerraformResource, { readonly place: string; readonly identity: Identity | undefined }>();
+
   /** Throws a ValidationError naming two declarations of one live object. */
   protected check(): void {
     const stack = TerraformStack.of(this);
@@ -78,8 +106,10 @@ export class LiveObjects extends SynthTimeCheck {
       else if (conflicting(held.first, held.types, next)) refuse(held.first, next);
     };
     const ours = new Set<IConstruct>();
+    const kindsOf = new Map<DeclaringConstruct, DeclaredKind[]>();
     for (const { construct, descriptor, itemIndex } of this.declarations) {
-      const kinds = declaredResources(descriptor).filter((r) => r.identity !== undefined);
+      let kinds = kindsOf.get(descriptor);
+      if (kinds === undefined) kindsOf.set(descriptor, (kinds = declaredResources(descriptor).filter((r) => r.identity !== undefined)));
       if (kinds.length === 0) continue;
       for (const child of construct.node.children) {
         if (!TerraformResource.isTerraformResource(child)) continue;
@@ -87,10 +117,10 @@ export class LiveObjects extends SynthTimeCheck {
         const kind = kinds.find((r) => matchesResource(r, resource.terraformResourceType, resource.node.id));
         if (kind === undefined) continue;
         ours.add(resource);
-        const values = (resource as unknown as Partial<ReadableBlock>).blockValues ?? blockOf(resource);
-        const identity = values === undefined ? undefined : kind.identity!(values, places.of(resource));
+        const place = places.of(resource);
+        const identity = this.identityOf(resource, kind, place, places.signatureOf(place));
         if (identity === undefined) continue;
-        claim(`${descriptor.className}\u0000${identity.key}`, {
+        claim(claimKeyOf(descriptor.className, identity), {
           declarer: construct,
           ours: true,
           released: (resource as { isReleased?: boolean }).isReleased === true,
@@ -194,6 +224,7 @@ function blockOf(resource: TerraformResource): BlockValues | undefined {
 class ProviderPlaces {
   private readonly defaults = new Map<string, ProviderPlace>();
   private readonly places = new Map<TerraformProvider, ProviderPlace>();
+  private readonly signatures = new Map<ProviderPlace, string>();
   private readonly providers: TerraformProvider[];
 
   constructor(constructs: readonly IConstruct[]) {
@@ -210,6 +241,16 @@ class ProviderPlaces {
       this.defaults.set(name, place);
     }
     return place;
+  }
+
+  /** What a place is, as text: its key and settings (an identity read under one signature holds under it). */
+  public signatureOf(place: ProviderPlace): string {
+    let signature = this.signatures.get(place);
+    if (signature === undefined) {
+      signature = `${place.key}\u0000${JSON.stringify(place.settings ?? null)}`;
+      this.signatures.set(place, signature);
+    }
+    return signature;
   }
 
   /** A provider's place, read once per check (its block is written once, whatever number of resources use it). */
