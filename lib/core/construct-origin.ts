@@ -9,11 +9,11 @@
 //
 // The cost is one stack capture per construct: V8's structured call sites
 // (no frame is formatted), the first frame outside this library and the
-// frameworks kept as its raw position. A raw position is mapped to the
-// source's once: by the app's stack handler (ts-node's, source-map-support)
-// when the stack is written, or else by the runtime's own formatting of one
-// capture (Node's --enable-source-maps, jest), so constructs made in one loop
-// share one position and map once.
+// frameworks found by its raw position. A raw position is mapped to the
+// source's once, by the app's stack handler (ts-node's, source-map-support)
+// or else by the runtime's own formatting of one capture (Node's
+// --enable-source-maps, jest): constructs made in one loop share one position
+// and map once.
 import * as path from 'path';
 import { IConstruct } from 'constructs';
 import { TerraformElement, TerraformStack } from './framework';
@@ -46,47 +46,40 @@ const FRAME_LOCATION = /(?:\(|\bat )((?:file:\/\/)?[^()\n]*?):(\d+):\d+\)?\s*$/;
 // functions, or through a factory of this library, sits deeper: a second, deeper capture finds it.
 const FRAMES = [8, 40];
 
-/** A raw position of the user's code (the first frame outside the library), and its source position once mapped. */
-class RawSite {
-  private mapped?: string | null;
-
-  constructor(
-    private readonly site: NodeJS.CallSite,
-    private readonly prepare: ((error: Error, sites: NodeJS.CallSite[]) => unknown) | undefined,
-  ) {}
-
-  /** `file:line` in the user's source, relative to the working directory. */
-  public get source(): string | undefined {
-    if (this.mapped === undefined) this.mapped = this.map() ?? null;
-    return this.mapped ?? undefined;
+/**
+ * The source position (`file:line`, relative to the working directory) of a
+ * call site of the user's code: formatted by the app's stack handler when
+ * there is one (ts-node's, source-map-support), else as `formatted` (the
+ * runtime's own formatting of the frame) or the site's raw position.
+ */
+function sourceOf(site: NodeJS.CallSite, prepare: typeof Error.prepareStackTrace, formatted: string | undefined): string | undefined {
+  let file = site.getFileName() ?? undefined;
+  let line: number | null | undefined = site.getLineNumber();
+  const text = formatted ?? (typeof prepare === 'function' ? String(prepare(new Error(), [site])) : undefined);
+  const match = text === undefined ? null : FRAME_LOCATION.exec(text.split('\n').pop() ?? '');
+  if (match !== null) {
+    file = match[1];
+    line = Number(match[2]);
   }
-
-  private map(): string | undefined {
-    let file = this.site.getFileName() ?? undefined;
-    let line: number | null | undefined = this.site.getLineNumber();
-    // A source-map handler (ts-node's, source-map-support) formats the one frame with its source position.
-    const formatted = typeof this.prepare === 'function' ? String(this.prepare(new Error(), [this.site])) : undefined;
-    const match = formatted === undefined ? null : FRAME_LOCATION.exec(formatted.split('\n').pop() ?? '');
-    if (match !== null) {
-      file = match[1];
-      line = Number(match[2]);
-    }
-    if (file === undefined || line === null || line === undefined) return undefined;
-    if (file.startsWith('file://')) file = decodeURIComponent(file.slice('file://'.length));
-    return `${path.relative(process.cwd(), file).split(path.sep).join('/')}:${line}`;
-  }
+  if (file === undefined || line === null || line === undefined) return undefined;
+  if (file.startsWith('file://')) file = decodeURIComponent(file.slice('file://'.length));
+  return `${path.relative(process.cwd(), file).split(path.sep).join('/')}:${line}`;
 }
 
-/** Raw positions by `file:line:column` (of the running code): one per distinct call site. */
-const SITES = new Map<string, RawSite>();
+/**
+ * Source positions by raw position (`file:line:column` of the running code): one
+ * mapping per distinct call site, kept as text (a call site object would keep
+ * its frame's objects, a whole app, alive).
+ */
+const SITES = new Map<string, string | null>();
 
-/** The first frame of the current stack outside this library and the frameworks. */
-function callerSite(): RawSite | undefined {
+/** The source position of the first frame of the current stack outside this library and the frameworks. */
+function callerSource(): string | undefined {
   const prepare = Error.prepareStackTrace;
   for (const frames of FRAMES) {
     const sites = structuredStack(frames);
     const found = userSite(sites, prepare);
-    if (found !== undefined || sites.length < frames) return found;
+    if (found !== undefined || sites.length < frames) return found ?? undefined;
   }
   return undefined;
 }
@@ -107,22 +100,21 @@ function structuredStack(frames: number): NodeJS.CallSite[] {
   }
 }
 
-/** The raw site of the first of `sites` in the user's code, made (and mapped) once per position. */
-function userSite(sites: readonly NodeJS.CallSite[], prepare: typeof Error.prepareStackTrace): RawSite | undefined {
+/** The source position of the first of `sites` in the user's code, mapped once per position; null when it has none. */
+function userSite(sites: readonly NodeJS.CallSite[], prepare: typeof Error.prepareStackTrace): string | null | undefined {
   for (const [index, site] of sites.entries()) {
     let file = site.getFileName() ?? '';
     if (file.startsWith('file://')) file = decodeURIComponent(file.slice('file://'.length));
     if (file.startsWith(LIBRARY_PREFIX) || !path.isAbsolute(file) || FRAMEWORK_FILE.test(file)) continue;
     const key = `${file}:${site.getLineNumber()}:${site.getColumnNumber()}`;
-    let raw = SITES.get(key);
-    if (raw === undefined) {
+    let source = SITES.get(key);
+    if (source === undefined) {
       // Without a handler of the app's, the runtime's own formatting of a stack is what maps a frame (Node's
       // --enable-source-maps, jest's transformed sources): formatted once for this call site, the same frame read.
-      const formatted = prepare === undefined ? formattedFrame(index) : undefined;
-      raw = new RawSite(site, formatted === undefined ? prepare : () => formatted);
-      SITES.set(key, raw);
+      source = sourceOf(site, prepare, prepare === undefined ? formattedFrame(index) : undefined) ?? null;
+      SITES.set(key, source);
     }
-    return raw;
+    return source;
   }
   return undefined;
 }
@@ -146,7 +138,7 @@ const ORIGIN = Symbol.for('cdktf-warehouse-monitoring-cluster/origin');
 
 interface RecordedOrigin {
   readonly construct: string;
-  readonly site?: RawSite;
+  readonly source?: string;
 }
 
 /**
@@ -155,8 +147,8 @@ interface RecordedOrigin {
  */
 export function recordOrigin(construct: IConstruct, constructClass: string): void {
   const enabled = construct.node.tryGetContext(SOURCE_LOCATION_CONTEXT);
-  const site = enabled === false || enabled === 'false' ? undefined : callerSite();
-  const origin: RecordedOrigin = { construct: constructClass, site };
+  const source = enabled === false || enabled === 'false' ? undefined : callerSource();
+  const origin: RecordedOrigin = { construct: constructClass, ...(source === undefined ? {} : { source }) };
   Object.defineProperty(construct, ORIGIN, { value: origin, enumerable: false });
   ConstructOrigins.of(construct).add(construct);
 }
@@ -165,10 +157,7 @@ export function recordOrigin(construct: IConstruct, constructClass: string): voi
 export function originOf(scope: IConstruct): ConstructOrigin | undefined {
   for (let c: IConstruct | undefined = scope; c !== undefined; c = c.node.scope) {
     const origin = (c as unknown as { [ORIGIN]?: RecordedOrigin })[ORIGIN];
-    if (origin !== undefined) {
-      const source = origin.site?.source;
-      return { construct: origin.construct, ...(source === undefined ? {} : { source }) };
-    }
+    if (origin !== undefined) return origin;
   }
   return undefined;
 }
