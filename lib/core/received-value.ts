@@ -104,8 +104,21 @@ export function keyWords(key: string): string[] {
   return (folded.match(WORD) ?? []).map((word) => word.toLowerCase());
 }
 
+/** Keys already read (a fleet repeats its keys): bounded, so hostile keys cannot grow it without limit. */
+const READ_KEYS = new Map<string, boolean>();
+const MAX_READ_KEYS = 10_000;
+
 /** Whether a key reads like a credential, by its words ({@link CREDENTIAL_LOOKING_KEY}). */
 export function isCredentialLookingKey(key: string): boolean {
+  let looks = READ_KEYS.get(key);
+  if (looks === undefined) {
+    looks = readsLikeCredential(key);
+    if (READ_KEYS.size < MAX_READ_KEYS) READ_KEYS.set(key, looks);
+  }
+  return looks;
+}
+
+function readsLikeCredential(key: string): boolean {
   const words = keyWords(key);
   return words.some((word, i) =>
     (WORDS.has(word) ||

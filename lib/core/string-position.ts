@@ -356,7 +356,10 @@ function readTemplate(value: string, scope?: IConstruct): { segments: TextSegmen
   // literal of the whole text (literal-text.ts, writtenLiteral): read as that text.
   const literal = literalValueOf(value);
   if (literal !== undefined) return { segments: [{ known: literal }], references: [] };
-  const pieces = stringPieces(value) ?? [{ kind: 'plain' as const, text: value }];
+  const given = stringPieces(value);
+  // Plain text that opens no sequence is read as itself (parseTemplate's own first answer).
+  if (given === undefined && !/[$%]\{/.test(value)) return { segments: value === '' ? [] : [{ known: value }], references: [] };
+  const pieces = given ?? [{ kind: 'plain' as const, text: value }];
   const bare = tokensWrittenBare(value);
   let markers = 0;
   let source = '';

@@ -21,6 +21,8 @@ const STRING_TOKEN = /\$\{TfToken\[[\w.]+\]\}/y;
  * without its own braces).
  */
 export function tokensWrittenBare(value: string): boolean[] {
+  // No marker, nothing written: the walk below would find none.
+  if (!value.includes('TfToken[')) return [];
   const bare: boolean[] = [];
   let open = false;
   for (let i = 0; i < value.length; ) {

@@ -1,0 +1,10 @@
+import { Testing, TerraformStack, TerraformVariable } from 'cdktf';
+import { AuthenticationProfile, AwsProvider, Literal } from '../lib';
+const app = Testing.app();
+const stack = new TerraformStack(app, 's');
+new AwsProvider(stack, 'aws', { region: 'us-east-1' });
+const v = new TerraformVariable(stack, 'v', { type: 'string' });
+new AuthenticationProfile(stack, 'p', { authenticationProfileName: 'abc', authenticationProfileContent: { A: 'x' + v.stringValue + 'y', B: Literal.text('${z}') } });
+const j = JSON.parse(Testing.synth(stack));
+console.log(JSON.stringify(j.resource, null, 1));
+console.log(Testing.synthHcl(stack));
