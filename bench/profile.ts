@@ -1,7 +1,7 @@
 // Profiles one scenario with `node --cpu-prof` and prints where the time went (self time by
-// function and by package/file). Usage:
+// function and by package/file, and the library's functions by inclusive time). Usage:
 //   npx ts-node --transpile-only bench/profile.ts <kind> <variant> <construct> <n>
-//   e.g. bench/profile.ts synth lib policies 10000
+//   e.g. bench/profile.ts synth lib profiles 10000; CDK_FRAMEWORK=cdktn for cdktn
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
@@ -28,7 +28,9 @@ function main(): void {
   const args = process.argv.slice(2);
   const buildDir = build();
   const profDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdktf-bench-prof-'));
-  const child = spawnSync(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profDir}`, '--max-old-space-size=2048', path.join(buildDir, 'bench', 'child.js'), ...args], {
+  // scripts/framework.js maps the framework module for CDK_FRAMEWORK=cdktn, as the bench's children do.
+  const preload = ['-r', path.join(__dirname, '..', 'scripts', 'framework.js')];
+  const child = spawnSync(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profDir}`, '--max-old-space-size=2048', ...preload, path.join(buildDir, 'bench', 'child.js'), ...args], {
     env: { ...process.env, NODE_PATH: path.join(__dirname, '..', 'node_modules') },
     encoding: 'utf8',
   });
@@ -49,9 +51,27 @@ function main(): void {
     byFunction.set(fn, (byFunction.get(fn) ?? 0) + hits * interval);
     byFile.set(f, (byFile.get(f) ?? 0) + hits * interval);
   }
+  // Inclusive time of the library's own functions: a sample counts once for each function on its stack.
+  const nodes = new Map<number, ProfileNode>((profile.nodes as ProfileNode[]).map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes as ProfileNode[]) for (const c of node.children ?? []) parent.set(c, node.id);
+  const inclusive = new Map<string, number>();
+  for (const sample of profile.samples as number[]) {
+    const seen = new Set<string>();
+    for (let id: number | undefined = sample; id !== undefined; id = parent.get(id)) {
+      const frame = nodes.get(id)!.callFrame;
+      const file = where(frame.url);
+      if (!file.startsWith('lib/')) continue;
+      const fn = `${frame.functionName || '(anonymous)'} ${file}:${frame.lineNumber + 1}`;
+      if (!seen.has(fn)) inclusive.set(fn, (inclusive.get(fn) ?? 0) + interval);
+      seen.add(fn);
+    }
+  }
   const top = (m: Map<string, number>, k: number) =>
     [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, k).map(([name, t]) => `  ${t.toFixed(0).padStart(7)} ms  ${name}`).join('\n');
-  process.stdout.write(`\nself time by file/package:\n${top(byFile, 15)}\n\nself time by function:\n${top(byFunction, 25)}\n\nprofile kept at ${keep}\n`);
+  process.stdout.write(
+    `\nself time by file/package:\n${top(byFile, 15)}\n\nself time by function:\n${top(byFunction, 25)}\n\nthe library's functions, inclusive:\n${top(inclusive, 25)}\n\nprofile kept at ${keep}\n`,
+  );
   fs.rmSync(profDir, { recursive: true, force: true });
   fs.rmSync(buildDir, { recursive: true, force: true });
 }
