@@ -230,6 +230,19 @@ describe('which keys are concealed: the documents of Redshift, Datadog and Kuber
       { field: 'authenticationProfileContent', key: 'token_type', change: 'changed', before: '"ACCESS_TOKEN"', after: '"EXT_JWT"' },
     ]);
   });
+
+  // Found by the adversary of this round (issue 30): the drivers read options without regard to case, so a
+  // secret option spelled with its case boundaries moved (`PassWord`: pass + word) was shown.
+  test('GIVEN a secret driver option in another case, glued, with an invisible character or a small capital THEN concealed, in messages and in explain', () => {
+    const keys = ['PWd', 'PassWord', 'Client_SeCret', 'SSLPassWord', 'SessionToKen', 'webIdentityToKen', 'ssltrustSTORE', 'secret\u200bkey', 'sessionid', 'secretkey', '\ua731ecret'];
+    for (const key of keys) expect([key, isCredentialLookingKey(key)]).toEqual([key, true]);
+    const shown = describeValue(Object.fromEntries(keys.map((k) => [k, 'hunter2-value'])));
+    expect(shown).not.toContain('hunter2-value');
+    const side = (value: string) => ({ value: { authentication_profile_content: JSON.stringify({ PWd: value, SessionToKen: value }) }, unknown: false, sensitive: false });
+    const changes = profileFieldChanges(side('old-hunter2'), side('new-hunter2'));
+    expect(changes.map((c) => c.key)).toEqual(['PWd', 'SessionToKen']);
+    expect(JSON.stringify(changes)).not.toContain('hunter2');
+  });
 });
 
 describe('which keys are concealed: the rule', () => {

@@ -19,6 +19,7 @@ import {
   AwsProvider,
   DatadogProvider,
   KubernetesProvider,
+  Literal,
   NodeList,
   NodeListMode,
   RestrictionPolicy,
@@ -178,15 +179,19 @@ describe('AuthenticationProfile: a profile is its provider configuration, region
     }
   });
 
-  test('GIVEN two profiles with forEach (or count) and names per instance THEN accepted: each instance\'s name is known at plan time only', () => {
+  test('GIVEN two profiles with forEach over other names, over a variable, or with count THEN accepted: other objects, or names known at plan time only', () => {
     const config = accepted((s) => {
-      for (const id of ['first', 'second']) {
-        const each = TerraformIterator.fromList(['a', 'b']);
+      for (const [id, names] of [['first', ['a', 'b']], ['second', ['c', 'd']]] as const) {
+        const each = TerraformIterator.fromList([...names]);
+        profile(s, id, Token.asString(each.value), { forEach: each });
+      }
+      for (const id of ['third', 'fourth']) {
+        const each = TerraformIterator.fromList(new TerraformVariable(s, `${id}_names`, { type: 'list(string)' }).listValue);
         profile(s, id, Token.asString(each.value), { forEach: each });
       }
       profile(s, 'counted', '${count.index}-analysts', { count: 2 });
     });
-    expect(count(config, 'aws_redshift_authentication_profile')).toBe(3);
+    expect(count(config, 'aws_redshift_authentication_profile')).toBe(5);
   });
 
   test('GIVEN adopt() of one profile twice THEN refused at the second naming the first', () => {
@@ -269,14 +274,14 @@ describe('RestrictionPolicy: a policy is its provider configuration and resource
     expect(Object.keys(acceptedApp((app) => ['one', 'two'].forEach((n) => stackOf(app, n, (s) => policy(s, 'policy', 'dashboard:abc-def-ghi')))))).toEqual(['one', 'two']);
   });
 
-  test('GIVEN a resource id that is a token on either side, or two policies with forEach THEN accepted', () => {
+  test('GIVEN a resource id that is a token on either side, or two policies with forEach over other ids THEN accepted', () => {
     const config = accepted((s) => {
       const id = new TerraformVariable(s, 'id', { type: 'string' }).stringValue;
       policy(s, 'first', id);
       policy(s, 'second', 'dashboard:abc-def-ghi');
       policy(s, 'third', id);
-      for (const name of ['each1', 'each2']) {
-        const each = TerraformIterator.fromList(['dashboard:a', 'dashboard:b']);
+      for (const [name, ids] of [['each1', ['dashboard:a', 'dashboard:b']], ['each2', ['dashboard:c', 'dashboard:d']]] as const) {
+        const each = TerraformIterator.fromList([...ids]);
         policy(s, name, Token.asString(each.value), { forEach: each });
       }
     });
@@ -426,5 +431,32 @@ describe('other code\'s values, of any shape', () => {
     // Both verdicts were reached: the property compared values, not only skipped them.
     expect(seen.refused).toBeGreaterThan(0);
     expect(seen.accepted).toBeGreaterThan(0);
+  });
+});
+
+// Found by this round's adversary (a helper given only the README, docs/ and the authorities): names
+// given as Literal.text, and forEach collections known at synth whose instances name one object.
+describe('what the adversary found', () => {
+  test('GIVEN a name as Literal.text beside the same name as plain text (a profile, a node; a provider region as Literal.text) THEN refused: Terraform reads one name', () => {
+    expectRefused((s) => [profile(s, 'first', Literal.text('x')), profile(s, 'second', 'x')], 'st/second', 'st/first', 'props/authenticationProfileName');
+    expectRefused((s) => [profile(s, 'first', `${Literal.text('x')}y`), profile(s, 'second', 'xy')], 'st/second', 'st/first', 'props/authenticationProfileName');
+    expectRefused((s) => [nodes(s, 'first', [Literal.text('n1')]), nodes(s, 'second', ['n1'])], 'st/second', 'st/first', 'props/items/0/metadata/name');
+    const aws = (s: TerraformStack) => new AwsProvider(s, 'aws', { region: Literal.text('us-east-1'), versionConstraint: '>= 6.0, < 7.0' });
+    expectRefused((s) => [aws(s), profile(s, 'first', 'analysts', { region: 'us-east-1' }), profile(s, 'second', 'analysts')], 'st/second', 'st/first', 'props/authenticationProfileName');
+  });
+
+  test('GIVEN forEach over a collection known at synth whose instances name one object THEN refused naming the instances; distinct instances, or one beside another name, accepted', () => {
+    const twice = TerraformIterator.fromMap({ k1: 'dup', k2: 'dup' });
+    const error = expectRefused((s) => profile(s, 'fleet', Token.asString(twice.value), { forEach: twice }), 'st/fleet', 'it', 'props/authenticationProfileName');
+    expect(error.problems[0].received).toContain('"k2"');
+    expect(error.problems[0].received).toContain('"k1"');
+    const nested = TerraformIterator.fromMap({ k1: { n: 'dup' }, k2: { n: 'dup' } });
+    expectRefused((s) => profile(s, 'fleet', nested.getString('n'), { forEach: nested }), 'st/fleet', 'it', 'props/authenticationProfileName');
+    const policies = TerraformIterator.fromMap({ a: 'dashboard:abc', b: 'dashboard:abc' });
+    expectRefused((s) => policy(s, 'fleet', Token.asString(policies.value), { forEach: policies }), 'st/fleet', 'it', 'props/resourceId');
+    const list = TerraformIterator.fromList(['x', 'y']);
+    expectRefused((s) => [profile(s, 'fleet', Token.asString(list.value), { forEach: list }), profile(s, 'single', 'x')], 'st/single', 'st/fleet', 'props/authenticationProfileName');
+    const distinct = TerraformIterator.fromMap({ k1: 'one', k2: 'two' });
+    expect(count(accepted((s) => [profile(s, 'fleet', Token.asString(distinct.value), { forEach: distinct }), profile(s, 'single', 'three')]), 'aws_redshift_authentication_profile')).toBe(2);
   });
 });

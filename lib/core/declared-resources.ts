@@ -3,6 +3,7 @@
 // manages (live-objects.ts compares them across a stack). The whole descriptor
 // of a construct (lib/construct-descriptor.ts) extends these with how
 // `explain` reads the resources and how the judges call the construct.
+import { literalValueOf } from './literal-text';
 
 /** The attributes of a resource as its block holds them (cdk.tf.json, or a plan's values); tokens are unknown. */
 export type BlockValues = { readonly [attribute: string]: unknown };
@@ -81,9 +82,14 @@ export function matchesResource(resource: DeclaredKind, terraformType: string, i
   return id.length > suffix.length && id.endsWith(suffix);
 }
 
-/** A string value that is literal text (no token, no Terraform template sequence): its text; undefined otherwise. */
+/**
+ * A string value known at synth time: its text as Terraform reads it (a
+ * `Literal.text` piece is that text, written escaped); undefined for a token,
+ * a reference or a directive, known only when Terraform runs.
+ */
 export function literalText(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
-  // A token's text (`${TfToken[…]}`), a reference or a directive: known only when Terraform reads it.
+  const literal = literalValueOf(value);
+  if (literal !== undefined) return literal;
   return /[$%]\{/.test(value) ? undefined : value;
 }

@@ -13,6 +13,7 @@
 import { IConstruct } from 'constructs';
 import { BlockValues, DeclaringConstruct, DeclaredKind, declaredResources, matchesResource, ProviderPlace } from './declared-resources';
 import { TerraformProvider, TerraformResource, TerraformStack } from './framework';
+import { instanceTexts } from './iterator-collection';
 import { Problems } from './problems';
 import { SynthTimeCheck } from './synth-time-check';
 
@@ -42,6 +43,8 @@ export type ItemIndex = (resourceId: string) => number | undefined;
 interface Claim {
   /** Who declares it: the construct of this library, or the resource itself. */
   readonly declarer: IConstruct;
+  /** The instance key, for one instance of a resource repeated over a collection known at synth. */
+  readonly instance?: string;
   readonly ours: boolean;
   readonly released: boolean;
   readonly terraformType: string;
@@ -102,7 +105,7 @@ export class LiveObjects extends SynthTimeCheck {
     const claim = (key: string, next: Claim) => {
       const held = claims.get(key);
       if (held === undefined) claims.set(key, { first: next, types: new Set([next.terraformType]) });
-      else if (held.first.declarer === next.declarer) held.types.add(next.terraformType);
+      else if (held.first.declarer === next.declarer && held.first.instance === next.instance) held.types.add(next.terraformType);
       else if (conflicting(held.first, held.types, next)) refuse(held.first, next);
     };
     const ours = new Set<IConstruct>();
@@ -119,11 +122,27 @@ export class LiveObjects extends SynthTimeCheck {
         ours.add(resource);
         const place = places.of(resource);
         const identity = this.identityOf(resource, kind, place, places.signatureOf(place));
-        if (identity === undefined) continue;
+        const released = (resource as { isReleased?: boolean }).isReleased === true;
+        if (identity === undefined) {
+          // With forEach over a collection known at synth, each instance manages its own object: one claim each.
+          for (const instance of instanceIdentities(resource, kind, place)) {
+            claim(claimKeyOf(descriptor.className, instance.identity), {
+              declarer: construct,
+              instance: instance.key,
+              ours: true,
+              released,
+              terraformType: resource.terraformResourceType,
+              kind,
+              shown: instance.identity.shown,
+              propPath: () => propPathOf(kind, itemIndex?.(resource.node.id)),
+            });
+          }
+          continue;
+        }
         claim(claimKeyOf(descriptor.className, identity), {
           declarer: construct,
           ours: true,
-          released: (resource as { isReleased?: boolean }).isReleased === true,
+          released,
           terraformType: resource.terraformResourceType,
           kind,
           shown: identity.shown,
@@ -179,10 +198,15 @@ function refuse(first: Claim, next: Claim): void {
   const [here, other] = !next.ours || (first.ours && next.released && !first.released) ? [first, next] : [next, first];
   const problems = new Problems();
   const otherPath = other.declarer.node.path;
-  const how = other.released ? 'releases already (a removed block)' : other.ours ? `declares already (its ${other.propPath!()})` : `declares already (a ${other.terraformType} resource)`;
+  const instance = (c: Claim) => (c.instance === undefined ? '' : ` for its instance ${JSON.stringify(c.instance)}`);
+  const how = other.released
+    ? 'releases already (a removed block)'
+    : other.ours
+      ? `declares already (its ${other.propPath!()}${instance(other)})`
+      : `declares already (a ${other.terraformType} resource)`;
   problems.addReceived(
     here.propPath!(),
-    `${here.shown}, which ${otherPath} ${how}`,
+    `${here.shown}${instance(here)}, which ${other.declarer === here.declarer ? 'it' : otherPath} ${how}`,
     `one declaration per live object in a stack and provider configuration, because ${here.kind.conflict ?? 'the two would manage one object'}; ${remedy(here, other)}`,
   );
   problems.throwIfAnyAt(here.declarer.node.path);
@@ -200,6 +224,37 @@ function remedy(here: Claim, other: Claim): string {
   const another = 'if you meant another object, change this value; if you meant another account, region, org or cluster, give this construct a provider of its own (an alias)';
   if (!other.ours) return `manage it with one of the two, this construct or the ${other.terraformType} at ${otherPath}, and remove the other; ${another}`;
   return `declare (or adopt) it once and reference ${otherPath} where it is needed; ${another}`;
+}
+
+/** How many instances of a known collection are compared, at most (as many as the string checks read). */
+const MAX_COMPARED_INSTANCES = 1000;
+
+/**
+ * The identity of each instance of a resource repeated with forEach over a
+ * collection known at synth time, its string values read per instance
+ * (iterator-collection.ts); none when the collection or a value is not known.
+ */
+function instanceIdentities(resource: TerraformResource, kind: DeclaredKind, place: ProviderPlace): { readonly key: string; readonly identity: Identity }[] {
+  if (resource.forEach === undefined) return [];
+  const values = (resource as unknown as Partial<ReadableBlock>).blockValues ?? blockOf(resource);
+  if (values === undefined) return [];
+  const perInstance = new Map<string, { [attribute: string]: unknown }>();
+  for (const [name, value] of Object.entries(values)) {
+    const texts = typeof value === 'string' ? instanceTexts(resource, resource.forEach, value, MAX_COMPARED_INSTANCES) : undefined;
+    if (texts === undefined) continue;
+    for (const instance of texts) {
+      const own = perInstance.get(instance.key) ?? { ...values };
+      // A value that reads as no text in an instance is Terraform's to refuse; it names no object here.
+      own[name] = 'text' in instance ? instance.text : undefined;
+      perInstance.set(instance.key, own);
+    }
+  }
+  const out: { key: string; identity: Identity }[] = [];
+  for (const [key, own] of perInstance) {
+    const identity = kind.identity!(own, place);
+    if (identity !== undefined) out.push({ key, identity });
+  }
+  return out;
 }
 
 /** Each type with an identity, and the resource kind (with its descriptor's class) that reads it. */

@@ -60,7 +60,7 @@ export const CREDENTIAL_LOOKING_KEY = {
    */
   gluedEndings: [
     'password', 'pwd', 'secret', 'token', 'accesskey', 'accesskeyid', 'apikey', 'appkey', 'applicationkey', 'privatekey',
-    'connectionstring', 'samlassertion', 'truststore',
+    'connectionstring', 'samlassertion', 'truststore', 'secretkey', 'sessionid', 'sessionkey',
   ] as readonly string[],
   /** Words that make a key credential-looking when they end it. */
   lastWords: ['auth'] as readonly string[],
@@ -68,9 +68,12 @@ export const CREDENTIAL_LOOKING_KEY = {
   kindWords: ['type', 'provider'] as readonly string[],
 } as const;
 
-// Cyrillic and Greek letters that look like Latin ones (Unicode confusables), folded so that `Pаssword`
-// with a Cyrillic "а" reads as the credential it imitates.
+// Cyrillic and Greek letters, and Latin small capitals, that look like Latin ones (Unicode confusables),
+// folded so that `Pаssword` with a Cyrillic "а", or `ꜱecret` with a small capital, reads as the credential
+// it imitates.
 const LOOKALIKES: { readonly [letter: string]: string } = {
+  ᴀ: 'a', ʙ: 'b', ᴄ: 'c', ᴅ: 'd', ᴇ: 'e', ꜰ: 'f', ɢ: 'g', ʜ: 'h', ɪ: 'i', ᴊ: 'j', ᴋ: 'k', ʟ: 'l', ᴍ: 'm', ɴ: 'n', ᴏ: 'o', ᴘ: 'p',
+  ǫ: 'q', ʀ: 'r', ꜱ: 's', ᴛ: 't', ᴜ: 'u', ᴠ: 'v', ᴡ: 'w', ʏ: 'y', ᴢ: 'z',
   а: 'a', е: 'e', о: 'o', р: 'p', с: 'c', х: 'x', у: 'y', к: 'k', ѕ: 's', і: 'i', ј: 'j', ԁ: 'd', һ: 'h', ӏ: 'l', ԝ: 'w', ԛ: 'q',
   А: 'A', В: 'B', Е: 'E', К: 'K', М: 'M', Н: 'H', О: 'O', Р: 'P', С: 'C', Т: 'T', Х: 'X', У: 'Y', Ѕ: 'S', І: 'I', Ј: 'J',
   α: 'a', ο: 'o', ρ: 'p', τ: 't', υ: 'u', κ: 'k', ν: 'v', ι: 'i', Α: 'A', Β: 'B', Ε: 'E', Κ: 'K', Μ: 'M', Ν: 'N', Ο: 'O', Ρ: 'P', Τ: 'T', Χ: 'X', Υ: 'Y', Ζ: 'Z',
@@ -100,8 +103,25 @@ const PAIRS = new Set(CREDENTIAL_LOOKING_KEY.pairs.map(([a, b]) => `${a} ${b}`))
  * other non-letter.
  */
 export function keyWords(key: string): string[] {
-  const folded = key.replace(INVISIBLE, '').normalize('NFKC').replace(INVISIBLE, '').replace(LOOKALIKE, (c) => LOOKALIKES[c]);
-  return (folded.match(WORD) ?? []).map((word) => word.toLowerCase());
+  return (foldedKey(key).match(WORD) ?? []).map((word) => word.toLowerCase());
+}
+
+/** A key with invisible characters, compatibility forms and lookalike letters folded. */
+function foldedKey(key: string): string {
+  return key.replace(INVISIBLE, '').normalize('NFKC').replace(INVISIBLE, '').replace(LOOKALIKE, (c) => LOOKALIKES[c]);
+}
+
+/**
+ * A key's parts between separators (anything but letters and digits), lowercased, with no case
+ * boundary split: the Redshift drivers read their options without regard to case ("Configuration
+ * options are not case sensitive": Amazon Redshift JDBC driver 2.x configuration options), so
+ * `PassWord`, `PWd` and `SessionToKen` are `Password`, `PWD` and `SessionToken` to them.
+ */
+function caselessParts(key: string): string[] {
+  return foldedKey(key)
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}\p{Mn}]+/u)
+    .filter((part) => part !== '');
 }
 
 /** Keys already read (a fleet repeats its keys): bounded, so hostile keys cannot grow it without limit. */
@@ -119,7 +139,11 @@ export function isCredentialLookingKey(key: string): boolean {
 }
 
 function readsLikeCredential(key: string): boolean {
-  const words = keyWords(key);
+  return credentialByWords(keyWords(key)) || credentialByWords(caselessParts(key));
+}
+
+/** Whether the words (or caseless parts) of a key make it credential-looking ({@link CREDENTIAL_LOOKING_KEY}). */
+function credentialByWords(words: readonly string[]): boolean {
   return words.some((word, i) =>
     (WORDS.has(word) ||
       (i > 0 && PAIRS.has(`${words[i - 1]} ${word}`)) ||

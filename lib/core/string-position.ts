@@ -23,7 +23,7 @@ import { IConstruct } from 'constructs';
 import { ReferenceScope, StackReference, stackReferenceOf, StackReferences } from './stack-references';
 import { referencedVariable, variableTypeProblem } from './token-types';
 import { resolvedForOutput } from './hcl-writer';
-import { knownCollection } from './iterator-collection';
+import { instanceTexts } from './iterator-collection';
 import { parseTemplate, templateTraversalRoots, Traversal } from './terraform-template';
 import { TextGrammar, TextSegment } from './text-grammar';
 import { isTokenKey, tokenKeyProblem, writtenKey } from './token-keys';
@@ -268,49 +268,14 @@ const MAX_CHECKED_INSTANCES = 1000;
 function instanceProblem(value: unknown, position: StringPosition): string | undefined {
   const scope = position.referencesFrom;
   if (scope === undefined || scope.forEach === undefined) return undefined;
-  const collection = knownCollection(scope.construct, scope.forEach);
-  let template: unknown;
-  try {
-    template = resolvedForOutput(scope.construct, value);
-  } catch {
-    return undefined;
-  }
-  if (collection === undefined || typeof template !== 'string') return undefined;
-  const parsed = parseTemplate(template);
-  if (parsed.error !== undefined) return undefined;
-  const parts = parsed.parts;
-  const lookups = parts.map((part) => (part.kind === 'interpolation' ? eachLookup(part.traversal) : undefined));
-  if (parts.some((part, i) => part.kind === 'directive' || (part.kind === 'interpolation' && part.literal === undefined && lookups[i] === undefined))) return undefined;
-  for (const [key, element] of Object.entries(collection).slice(0, MAX_CHECKED_INSTANCES)) {
-    let text = '';
-    for (const [i, part] of parts.entries()) {
-      if (part.kind === 'text') text += part.text;
-      else if (part.kind === 'interpolation' && part.literal !== undefined) text += part.literal;
-      else {
-        const got = lookups[i]!(key, element);
-        if (typeof got !== 'string' && typeof got !== 'number' && typeof got !== 'boolean') return `for the instance ${JSON.stringify(key)} it is ${position.concealed ? describeConcealed(got) : describeValue(got)}, not text (Terraform refuses it: "string required")`;
-        text += String(got);
-      }
-    }
+  for (const instance of instanceTexts(scope.construct, scope.forEach, value, MAX_CHECKED_INSTANCES) ?? []) {
+    const key = JSON.stringify(instance.key);
+    if ('notText' in instance) return `for the instance ${key} it is ${position.concealed ? describeConcealed(instance.notText) : describeValue(instance.notText)}, not text (Terraform refuses it: "string required")`;
     const probe = new Problems();
-    checkString(literalToken(text), { ...position, referencesFrom: undefined, mustBeKnown: undefined }, probe, 'instance');
-    if (probe.list.length > 0) return `for the instance ${JSON.stringify(key)} it is ${position.concealed ? `${text.length} characters (not shown)` : describeValue(text)}, which is not one`;
+    checkString(literalToken(instance.text), { ...position, referencesFrom: undefined, mustBeKnown: undefined }, probe, 'instance');
+    if (probe.list.length > 0) return `for the instance ${key} it is ${position.concealed ? `${instance.text.length} characters (not shown)` : describeValue(instance.text)}, which is not one`;
   }
   return undefined;
-}
-
-/** How an `each.*` traversal reads an instance (its key and element); undefined for any other traversal. */
-function eachLookup(t: Traversal | undefined): ((key: string, element: unknown) => unknown) | undefined {
-  if (t?.root !== 'each' || t.steps.length === 0 || !('attribute' in t.steps[0])) return undefined;
-  const [first, ...rest] = t.steps;
-  const name = (first as { attribute: string }).attribute;
-  if (name === 'key') return rest.length === 0 ? (key) => key : undefined;
-  if (name !== 'value') return undefined;
-  return (_key, element) =>
-    rest.reduce<unknown>((at, step) => {
-      const index = 'attribute' in step ? step.attribute : step.index;
-      return at !== null && typeof at === 'object' ? (at as { [k: string]: unknown })[String(index)] : undefined;
-    }, element);
 }
 
 function accept(segments: readonly TextSegment[], text?: string): CheckedString {
