@@ -23,11 +23,23 @@ const CHECK_ID = 'LiveObjects';
 type Identity = { readonly key: string; readonly shown: string };
 
 /** An identity as the check keys its claims: the construct class's name, then the identity's key. */
-const claimKeys = new WeakMap<Identity, string>();
 function claimKeyOf(className: string, identity: Identity): string {
-  let key = claimKeys.get(identity);
-  if (key === undefined) claimKeys.set(identity, (key = `${className}\u0000${identity.key}`));
-  return key;
+  return `${className}\u0000${identity.key}`;
+}
+
+/**
+ * Where a resource of this library keeps the identity last read from it: a
+ * property of its own, as its construct keeps its origin (no table of every
+ * resource for the collector to keep and scan).
+ */
+const READ_IDENTITY = Symbol.for('cdktf-warehouse-monitoring-cluster/identity');
+
+interface ReadIdentity {
+  /** The provider place it was read under (its signature). */
+  readonly place: string;
+  readonly identity: Identity | undefined;
+  /** The key of its claims. */
+  readonly key?: string;
 }
 
 /** A resource whose block values can be read without resolving the stack (the library's own resources). */
@@ -83,16 +95,16 @@ export class LiveObjects extends SynthTimeCheck {
    * later check (a stack is checked when prepared and again when written) reads
    * it again only when its provider configuration changed (an alias set since).
    */
-  private identityOf(resource: TerraformResource, kind: DeclaredKind, place: ProviderPlace, placeSignature: string): Identity | undefined {
-    const known = this.identities.get(resource);
-    if (known !== undefined && known.place === placeSignature) return known.identity;
+  private identityOf(resource: TerraformResource, kind: DeclaredKind, className: string, place: ProviderPlace, placeSignature: string): ReadIdentity {
+    const holder = resource as unknown as { [READ_IDENTITY]?: ReadIdentity };
+    const known = holder[READ_IDENTITY];
+    if (known !== undefined && known.place === placeSignature) return known;
     const values = (resource as unknown as Partial<ReadableBlock>).blockValues ?? blockOf(resource);
     const identity = values === undefined ? undefined : kind.identity!(values, place);
-    this.identities.set(resource, { place: placeSignature, identity });
-    return identity;
+    const read: ReadIdentity = { place: placeSignature, identity, key: identity === undefined ? undefined : claimKeyOf(className, identity) };
+    Object.defineProperty(resource, READ_IDENTITY, { value: read, configurable: true, writable: true, enumerable: false });
+    return read;
   }
-
-  private readonly identities = new WeakMap<TerraformResource, { readonly place: string; readonly identity: Identity | undefined }>();
 
   /** Throws a ValidationError naming two declarations of one live object. */
   protected check(): void {
@@ -121,7 +133,7 @@ export class LiveObjects extends SynthTimeCheck {
         if (kind === undefined) continue;
         ours.add(resource);
         const place = places.of(resource);
-        const identity = this.identityOf(resource, kind, place, places.signatureOf(place));
+        const { identity, key } = this.identityOf(resource, kind, descriptor.className, place, places.signatureOf(place));
         const released = (resource as { isReleased?: boolean }).isReleased === true;
         if (identity === undefined) {
           // With forEach over a collection known at synth, each instance manages its own object: one claim each.
@@ -139,7 +151,7 @@ export class LiveObjects extends SynthTimeCheck {
           }
           continue;
         }
-        claim(claimKeyOf(descriptor.className, identity), {
+        claim(key!, {
           declarer: construct,
           ours: true,
           released,
