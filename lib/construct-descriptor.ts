@@ -8,8 +8,7 @@
 // descriptors, and a construct class exported without one fails
 // __tests__/core/descriptors.test.ts.
 //
-// Plain data and small functions: no registry, no framework import (explain
-// reads descriptors without loading cdktf). It sits above lib/core (whose
+// Plain data and small functions, no registry. It sits above lib/core (whose
 // declared-resources.ts holds what the one-declaration check needs) and
 // lib/explain, whose types it names.
 import { DeclaredKind, DeclaringConstruct, fixedId, matchesResource } from './core/declared-resources';

@@ -13,12 +13,6 @@ export function kindsOf(descriptors: readonly ConstructDescriptor[]): string[] {
   return [...new Set([...descriptors.flatMap((d) => declaredResources(d).map((r) => r.kind)), OTHER_KIND])];
 }
 
-/** The declared resource of `kind`, if a descriptor declares it. */
-export function declaredOfKind(descriptors: readonly ConstructDescriptor[], kind: string): DeclaredResource | undefined {
-  for (const descriptor of descriptors) for (const resource of declaredResources(descriptor)) if (resource.kind === kind) return resource;
-  return undefined;
-}
-
 /** What both sides' values say of the resource's kind: true if either says it is, undefined if neither says. */
 function saysOwn(resource: DeclaredResource, type: string, before: ChangeSide, after: ChangeSide): boolean | undefined {
   if (resource.saysOwn === undefined) return undefined;
