@@ -13,7 +13,7 @@ import { buildAt, Position, positionsOf, unjudgedEntries } from '../support/posi
 import { ValidationError } from '../../lib/core/validation-error';
 
 // Runs per position (about 700 positions); the seeds are fixed (support/property-runs.ts: FC_SEED, FC_RUNS for a long run).
-const RUNS = Number(process.env.HOSTILE_RUNS ?? 6);
+const RUNS = Number(process.env.HOSTILE_RUNS ?? 4);
 
 class Widget {
   public readonly size = 3;
