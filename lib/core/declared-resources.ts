@@ -5,6 +5,12 @@
 // `explain` reads the resources and how the judges call the construct.
 import { literalValueOf } from './literal-text';
 
+/** A live object's identity: a key equal for two resources exactly when they manage one object, and how the object is shown. */
+export interface LiveIdentity {
+  readonly key: string;
+  readonly shown: string;
+}
+
 /** The attributes of a resource as its block holds them (cdk.tf.json, or a plan's values); tokens are unknown. */
 export type BlockValues = { readonly [attribute: string]: unknown };
 
@@ -40,7 +46,7 @@ export interface DeclaredKind {
    * manifest). Absent where the resource manages no live object of its own (a
    * trigger).
    */
-  readonly identity?: (values: BlockValues, provider: ProviderPlace) => { readonly key: string; readonly shown: string } | undefined;
+  readonly identity?: (values: BlockValues, provider: ProviderPlace) => LiveIdentity | undefined;
   /**
    * The prop that names the live object, below `props/` (where a second
    * declaration is reported); in a per-item kind, `{item}` stands for the

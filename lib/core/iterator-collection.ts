@@ -45,6 +45,9 @@ export function iteratorList(iterator: unknown): readonly unknown[] | undefined 
   return Array.isArray(list) && !isUnresolved(list) && listShapeProblemIn(list, 'forEach') === undefined ? list : undefined;
 }
 
+/** How many instances of a known collection are read, at most (by the string checks and the one-declaration check). */
+export const MAX_READ_INSTANCES = 1000;
+
 /** One instance of a known collection: its key, and the text a value reads as in it (or what it reads when that is no text). */
 export type InstanceText = { readonly key: string; readonly text: string } | { readonly key: string; readonly notText: unknown };
 

@@ -11,16 +11,16 @@
 // are other places. Two resources of other code are not ours to judge, and two
 // releases forget one object twice, which is harmless.
 import { IConstruct } from 'constructs';
-import { BlockValues, DeclaringConstruct, DeclaredKind, declaredResources, matchesResource, ProviderPlace } from './declared-resources';
+import { BlockValues, DeclaringConstruct, DeclaredKind, declaredResources, LiveIdentity, matchesResource, ProviderPlace } from './declared-resources';
 import { TerraformProvider, TerraformResource, TerraformStack } from './framework';
-import { instanceTexts } from './iterator-collection';
+import { instanceTexts, MAX_READ_INSTANCES } from './iterator-collection';
 import { Problems } from './problems';
 import { SynthTimeCheck } from './synth-time-check';
 
 const CHECK_ID = 'LiveObjects';
 
 /** What one resource manages, as its kind's `identity` says. */
-type Identity = { readonly key: string; readonly shown: string };
+type Identity = LiveIdentity;
 
 /** An identity as the check keys its claims: the construct class's name, then the identity's key. */
 function claimKeyOf(className: string, identity: Identity): string {
@@ -238,9 +238,6 @@ function remedy(here: Claim, other: Claim): string {
   return `declare (or adopt) it once and reference ${otherPath} where it is needed; ${another}`;
 }
 
-/** How many instances of a known collection are compared, at most (as many as the string checks read). */
-const MAX_COMPARED_INSTANCES = 1000;
-
 /**
  * The identity of each instance of a resource repeated with forEach over a
  * collection known at synth time, its string values read per instance
@@ -252,7 +249,7 @@ function instanceIdentities(resource: TerraformResource, kind: DeclaredKind, pla
   if (values === undefined) return [];
   const perInstance = new Map<string, { [attribute: string]: unknown }>();
   for (const [name, value] of Object.entries(values)) {
-    const texts = typeof value === 'string' ? instanceTexts(resource, resource.forEach, value, MAX_COMPARED_INSTANCES) : undefined;
+    const texts = typeof value === 'string' ? instanceTexts(resource, resource.forEach, value, MAX_READ_INSTANCES) : undefined;
     if (texts === undefined) continue;
     for (const instance of texts) {
       const own = perInstance.get(instance.key) ?? { ...values };

@@ -23,7 +23,7 @@ import { IConstruct } from 'constructs';
 import { ReferenceScope, StackReference, stackReferenceOf, StackReferences } from './stack-references';
 import { referencedVariable, variableTypeProblem } from './token-types';
 import { resolvedForOutput } from './hcl-writer';
-import { instanceTexts } from './iterator-collection';
+import { instanceTexts, MAX_READ_INSTANCES } from './iterator-collection';
 import { parseTemplate, templateTraversalRoots, Traversal } from './terraform-template';
 import { TextGrammar, TextSegment } from './text-grammar';
 import { isTokenKey, tokenKeyProblem, writtenKey } from './token-keys';
@@ -256,9 +256,6 @@ function defaultProblem(value: unknown, position: StringPosition): string | unde
   return probe.list.length === 0 ? undefined : `the default of ${referenced!.name} is not one: ${position.concealed ? `${fallback.length} characters (not shown)` : describeValue(fallback)}`;
 }
 
-/** How many instances of a known collection are checked, at most. */
-const MAX_CHECKED_INSTANCES = 1000;
-
 /**
  * When `value` holds only `each.key` / `each.value` (`.attr`, `["key"]`)
  * references and the construct's iterator ranges over a collection known at
@@ -268,7 +265,7 @@ const MAX_CHECKED_INSTANCES = 1000;
 function instanceProblem(value: unknown, position: StringPosition): string | undefined {
   const scope = position.referencesFrom;
   if (scope === undefined || scope.forEach === undefined) return undefined;
-  for (const instance of instanceTexts(scope.construct, scope.forEach, value, MAX_CHECKED_INSTANCES) ?? []) {
+  for (const instance of instanceTexts(scope.construct, scope.forEach, value, MAX_READ_INSTANCES) ?? []) {
     const key = JSON.stringify(instance.key);
     if ('notText' in instance) return `for the instance ${key} it is ${position.concealed ? describeConcealed(instance.notText) : describeValue(instance.notText)}, not text (Terraform refuses it: "string required")`;
     const probe = new Problems();
