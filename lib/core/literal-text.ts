@@ -163,8 +163,11 @@ export function withLiteralTexts(text: string): string {
  * undefined for any other value (plain text alone stands for itself).
  */
 export function literalValueOf(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  const pieces = stringPieces(value);
+  return typeof value === 'string' ? literalOfPieces(stringPieces(value)) : undefined;
+}
+
+/** {@link literalValueOf} of a string already read into its pieces (`stringPieces`). */
+export function literalOfPieces(pieces: readonly StringPiece[] | undefined): string | undefined {
   if (pieces === undefined || !pieces.some((p) => p.kind === 'literal')) return undefined;
   let text = '';
   for (const piece of pieces) {

@@ -16,7 +16,7 @@
 // 3. The position's grammar, on the text as far as it is known: the known
 //    characters and the unknown pieces (tokens, references) in order, so that
 //    `'bad_' + variable` is refused where an underscore can never be valid.
-import { literalToken, literalValueOf, literalWritten, stringPieces, withLiteralTexts } from './literal-text';
+import { literalOfPieces, literalToken, literalWritten, StringPiece, stringPieces, withLiteralTexts } from './literal-text';
 import { describeValue, isUnresolved, Problems } from './problems';
 import { describeConcealed } from './received-value';
 import { IConstruct } from 'constructs';
@@ -101,29 +101,43 @@ export function checkString(value: unknown, position: StringPosition, problems: 
     const scoped = tokenReferenceProblem(value, position, path);
     return scoped === undefined ? accept([{ unknown: true }]) : refuse(scoped);
   }
+  // The string's pieces are read once, here, and handed on.
   const pieces = stringPieces(value as string);
   const wholeToken = pieces?.length === 1 && pieces[0].kind === 'token';
-  const read = readTemplate(value as string, position.anyType && wholeToken ? undefined : position.referencesFrom?.construct);
+  const read = readTemplate(value as string, pieces, position.anyType && wholeToken ? undefined : position.referencesFrom?.construct);
   if ('problem' in read) return refuse(`${position.rule}; ${read.problem}`);
   // One whole reference to a variable: its default is what the plan reads when no value is given.
   const fallback = read.segments.length === 1 && 'unknown' in read.segments[0] && !position.anyType ? defaultProblem(value, position) : undefined;
   if (fallback !== undefined) return refuse(`${position.rule} (${fallback})`);
-  const unknown = read.segments.some((s) => 'unknown' in s);
+  // One pass over the segments: is a piece unknown, the known text, and is it already NFC.
+  let unknown = false;
+  let nfcAlready = true;
+  let joined = '';
+  for (const segment of read.segments) {
+    if ('unknown' in segment) {
+      unknown = true;
+      continue;
+    }
+    joined += segment.known;
+    if (nfcAlready && segment.known !== segment.known.normalize('NFC')) nfcAlready = false;
+  }
   if (unknown && position.mustBeKnown) return refuse(`a value known at synth time (${position.mustBeKnown})`);
   if (read.references.length > 0) {
     if (position.referencesFrom === undefined) return refuse(`${position.rule}; it holds a Terraform reference (${read.references.map(traversalText).join(', ')}), which this position cannot take; ${TEXT_ADVICE}`);
     const unusable = read.references.find((r) => usableReference(r) === undefined);
     if (unusable !== undefined) return refuse(`${position.rule}; "\${${traversalText(unusable)}}" is read by Terraform as a reference: in text, only \${var.<declared variable>}, \${each.key}, \${each.value}, \${count.index}, \${path.module}, \${path.root}, \${path.cwd} and \${terraform.workspace}; ${TEXT_ADVICE}`);
   }
-  if (position.nfc && read.segments.some((s) => 'known' in s && s.known !== s.known.normalize('NFC'))) return refuse(`${position.rule} (in Unicode NFC: Terraform reads every string in NFC, so this text would become another value)`);
-  const text = unknown ? undefined : read.segments.map((s) => (s as { known: string }).known).join('');
+  if (position.nfc && !nfcAlready) return refuse(`${position.rule} (in Unicode NFC: Terraform reads every string in NFC, so this text would become another value)`);
+  const text = unknown ? undefined : joined;
   // The whole text's own rule first: it says more precisely what is wrong.
   if (text !== undefined && position.check !== undefined) {
     const allowed = position.check(text.normalize('NFC'));
     if (allowed !== undefined) return refuse(allowed);
   }
-  const nfc = read.segments.map((s) => ('known' in s ? { known: s.known.normalize('NFC') } : s));
-  if (position.grammar !== undefined && !position.grammar.admits(nfc)) return refuse(position.rule);
+  if (position.grammar !== undefined) {
+    const nfc = nfcAlready ? read.segments : read.segments.map((s) => ('known' in s ? { known: s.known.normalize('NFC') } : s));
+    if (!position.grammar.admits(nfc)) return refuse(position.rule);
+  }
   // Each instance of a known collection, where the text is made of `each.*` references.
   const instance = unknown ? instanceProblem(value, position) : undefined;
   if (instance !== undefined) return refuse(`${position.rule} (${instance})`);
@@ -313,12 +327,11 @@ function usableReference(t: Traversal): StackReference | undefined {
  * decides where a token's `${` stays an interpolation) and mapped back to
  * known text and unknown pieces.
  */
-function readTemplate(value: string, scope?: IConstruct): { segments: TextSegment[]; references: Traversal[] } | { problem: string } {
+function readTemplate(value: string, given: StringPiece[] | undefined, scope?: IConstruct): { segments: TextSegment[]; references: Traversal[] } | { problem: string } {
   // Literals joined with plain text that holds no sequence are written as one
   // literal of the whole text (literal-text.ts, writtenLiteral): read as that text.
-  const literal = literalValueOf(value);
+  const literal = literalOfPieces(given);
   if (literal !== undefined) return { segments: [{ known: literal }], references: [] };
-  const given = stringPieces(value);
   // Plain text that opens no sequence is read as itself (parseTemplate's own first answer).
   if (given === undefined && !/[$%]\{/.test(value)) return { segments: value === '' ? [] : [{ known: value }], references: [] };
   const pieces = given ?? [{ kind: 'plain' as const, text: value }];

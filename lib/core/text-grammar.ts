@@ -131,8 +131,17 @@ export class TextGrammar {
         current = automaton.anything(current);
         continue;
       }
-      for (const char of segment.known) {
-        current = automaton.step(current, char);
+      const text = segment.known;
+      for (let i = 0; i < text.length; i++) {
+        const code = text.charCodeAt(i);
+        if (code < 0x80) {
+          current = automaton.stepAscii(current, code);
+        } else {
+          // One code point (a lone surrogate alone, as the string iterator yields it).
+          const point = text.codePointAt(i)!;
+          if (point > 0xffff) i++;
+          current = automaton.step(current, String.fromCodePoint(point));
+        }
         if (current === undefined) return false;
       }
     }
@@ -154,6 +163,8 @@ interface Step {
   readonly states: ReadonlySet<number>;
   readonly accepting: boolean;
   readonly next: Map<string, Step | undefined>;
+  /** The steps by an ASCII character, by its code (null: no text goes on with it); the common case, without a map lookup. */
+  readonly ascii: (Step | null | undefined)[];
   anything?: Step;
 }
 
@@ -177,6 +188,16 @@ class Automaton {
     private readonly accept: number,
   ) {
     this.start = this.stepOf(closure(states, [start]));
+  }
+
+  /** The step after the ASCII character of code `code`; undefined when no text goes on with it. */
+  public stepAscii(from: Step, code: number): Step | undefined {
+    const known = from.ascii[code];
+    if (known !== undefined) return known ?? undefined;
+    const step = this.step(from, String.fromCharCode(code));
+    // Remembered in the table when step() remembered it (bounded alike).
+    if (from.next.has(String.fromCharCode(code))) from.ascii[code] = step ?? null;
+    return step;
   }
 
   /** The step after `char`; undefined when no text goes on with it. */
@@ -203,7 +224,7 @@ class Automaton {
     const key = [...states].sort((a, b) => a - b).join(',');
     let step = this.steps.get(key);
     if (step === undefined) {
-      step = { states, accepting: states.has(this.accept), next: new Map() };
+      step = { states, accepting: states.has(this.accept), next: new Map(), ascii: [] };
       if (this.steps.size < MAX_REMEMBERED_STEPS) this.steps.set(key, step);
     }
     return step;

@@ -201,11 +201,14 @@ function canonicalBindings(
   });
   if (!problems.isClean(basePath)) return undefined;
   const allowedRelations = resourceType === undefined ? undefined : RestrictionPolicyRelations.forResourceType(resourceType);
+  // Each position once per policy, not once per value.
+  const relationPosition = { ...RELATION, referencesFrom };
+  const principalPosition = { ...PRINCIPAL, referencesFrom };
   const merged = new Map<string, { relation: Checked; principals: Map<string, Checked> }>();
   const asGiven: { relation: Checked; principals: string[] }[] = [];
   bindings.forEach((binding, i) => {
     const path = `${basePath}/${i}`;
-    const checkedRelation = checkString(binding.relation, { ...RELATION, referencesFrom }, problems, `${path}/relation`);
+    const checkedRelation = checkString(binding.relation, relationPosition, problems, `${path}/relation`);
     if (checkedRelation === undefined) return;
     const relation = checkedOf(binding.relation, checkedRelation);
     if (relation.text !== undefined && allowedRelations !== undefined && !allowedRelations.includes(relation.text)) {
@@ -225,7 +228,7 @@ function canonicalBindings(
     merged.set(key, entry);
     binding.principals.forEach((principal, j) => {
       const given = principal instanceof Principal ? principal.toString() : principal;
-      const checked = checkString(given, { ...PRINCIPAL, referencesFrom }, problems, `${path}/principals/${j}`);
+      const checked = checkString(given, principalPosition, problems, `${path}/principals/${j}`);
       if (checked === undefined) return;
       const read = checkedOf(given, checked);
       entry.principals.set(read.text ?? read.written, read);

@@ -105,6 +105,8 @@ export function checkProfileContent(
   // Text parsed out of a literal is text: never read as a template (live text may look like one).
   const asGiven = (text: string) => (literal === undefined ? text : literalToken(text));
   const entries: { key: string; value: unknown; keyText?: string; valueText?: string }[] = [];
+  // The two positions of a value, made once per content rather than once per value.
+  const valuePositions = { shown: { ...CONTENT_TEXT, referencesFrom }, concealed: { ...CONTENT_TEXT, concealed: true, referencesFrom } };
   for (const [givenKey, original] of Object.entries(parsed as object)) {
     // An `any` token (`iterator.value`, `Token.asAny(…)`) is written where a string goes: as the string
     // token it is there (`${each.value}`), checked as any string token is (per instance when the
@@ -122,7 +124,7 @@ export function checkProfileContent(
       problems.addConcealed(keyPath, value, allowed);
       continue;
     }
-    const checkedValue = checkString(typeof value === 'string' ? asGiven(value) : value, { ...CONTENT_TEXT, concealed, referencesFrom }, problems, keyPath);
+    const checkedValue = checkString(typeof value === 'string' ? asGiven(value) : value, concealed ? valuePositions.concealed : valuePositions.shown, problems, keyPath);
     if (keyText !== undefined && CREDENTIAL_KEYS.includes(keyText.normalize('NFC'))) {
       // As Terraform reads it (NFC): `Access\u212AeyID` (Kelvin sign) is `AccessKeyID`.
       problems.add(keyPath, keyText, `a key other than ${CREDENTIAL_KEYS.join(', ')}: the service refuses to store credentials in a profile; pass them to the driver at connect time`);
