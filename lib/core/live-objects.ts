@@ -108,19 +108,29 @@ export class LiveObjects extends SynthTimeCheck {
 
   /** Throws a ValidationError naming two declarations of one live object. */
   protected check(): void {
-    const stack = TerraformStack.of(this);
-    // One walk of the stack: its providers, and the resources other code declares.
-    const all = stack.node.findAll();
+    // One walk of the stack (shared by its checks): its providers, and the resources other code declares.
+    const all = this.stackConstructs();
     const places = new ProviderPlaces(all);
-    // The first claim on each object, and the Terraform types its declarer manages it with.
-    const claims = new Map<string, { readonly first: Claim; readonly types: Set<string> }>();
-    const claim = (key: string, next: Claim) => {
+    // The first claim on each object: a resource of ours, read into a Claim only when a second claim
+    // comes (a claim per resource, kept until the check ends, is what a 10,000-construct stack would
+    // pay for in memory and collector time), or a Claim; then with the types its declarer manages it with.
+    const claims = new Map<string, WireClaim | Claim | Held>();
+    const claim = (key: string, next: WireClaim | Claim) => {
       const held = claims.get(key);
-      if (held === undefined) claims.set(key, { first: next, types: new Set([next.terraformType]) });
-      else if (held.first.declarer === next.declarer && held.first.instance === next.instance) held.types.add(next.terraformType);
-      else if (conflicting(held.first, held.types, next)) refuse(held.first, next);
+      if (held === undefined) {
+        claims.set(key, next);
+        return;
+      }
+      let first: Held;
+      if ('types' in held) first = held;
+      else {
+        const read = claimOf(held);
+        claims.set(key, (first = { first: read, types: new Set([read.terraformType]) }));
+      }
+      const claimed = claimOf(next);
+      if (first.first.declarer === claimed.declarer && first.first.instance === claimed.instance) first.types.add(claimed.terraformType);
+      else if (conflicting(first.first, first.types, claimed)) refuse(first.first, claimed);
     };
-    const ours = new Set<IConstruct>();
     const kindsOf = new Map<DeclaringConstruct, DeclaredKind[]>();
     for (const { construct, descriptor, itemIndex } of this.declarations) {
       let kinds = kindsOf.get(descriptor);
@@ -131,12 +141,11 @@ export class LiveObjects extends SynthTimeCheck {
         const resource = child as TerraformResource;
         const kind = kinds.find((r) => matchesResource(r, resource.terraformResourceType, resource.node.id));
         if (kind === undefined) continue;
-        ours.add(resource);
         const place = places.of(resource);
-        const { identity, key } = this.identityOf(resource, kind, descriptor.className, place, places.signatureOf(place));
-        const released = (resource as { isReleased?: boolean }).isReleased === true;
-        if (identity === undefined) {
+        const read = this.identityOf(resource, kind, descriptor.className, place, places.signatureOf(place));
+        if (read.identity === undefined) {
           // With forEach over a collection known at synth, each instance manages its own object: one claim each.
+          const released = (resource as { isReleased?: boolean }).isReleased === true;
           for (const instance of instanceIdentities(resource, kind, place)) {
             claim(claimKeyOf(descriptor.className, instance.identity), {
               declarer: construct,
@@ -151,23 +160,15 @@ export class LiveObjects extends SynthTimeCheck {
           }
           continue;
         }
-        claim(key!, {
-          declarer: construct,
-          ours: true,
-          released,
-          terraformType: resource.terraformResourceType,
-          kind,
-          shown: identity.shown,
-          // Placed in its list only when a conflict is reported: finding an item is not paid by every resource.
-          propPath: () => propPathOf(kind, itemIndex?.(resource.node.id)),
-        });
+        claim(read.key!, { resource, construct, kind, itemIndex, read });
       }
     }
     // The same kinds declared by other code: each resource a declaration of its own.
     const byType = identityTypes(this.declarations.map((d) => d.descriptor));
     if (byType.size === 0) return;
     for (const c of all) {
-      if (!TerraformResource.isTerraformResource(c) || ours.has(c)) continue;
+      // Ours carry the identity read from them.
+      if (!TerraformResource.isTerraformResource(c) || READ_IDENTITY in c) continue;
       const resource = c as TerraformResource;
       const owner = byType.get(resource.terraformResourceType);
       // A repeated resource's literal values are every instance's: its identity is per instance, unknown here.
@@ -178,6 +179,36 @@ export class LiveObjects extends SynthTimeCheck {
       claim(`${owner.className}\u0000${identity.key}`, { declarer: resource, ours: false, released: false, terraformType: resource.terraformResourceType, kind: owner.kind, shown: identity.shown });
     }
   }
+}
+
+/** A resource of ours, as claimed: read into a {@link Claim} only when another claim on its object comes. */
+interface WireClaim {
+  readonly resource: TerraformResource;
+  readonly construct: IConstruct;
+  readonly kind: DeclaredKind;
+  readonly itemIndex?: ItemIndex;
+  readonly read: ReadIdentity;
+}
+
+/** The first claim on an object that has a second, and the Terraform types its declarer manages it with. */
+interface Held {
+  readonly first: Claim;
+  readonly types: Set<string>;
+}
+
+function claimOf(claimed: WireClaim | Claim): Claim {
+  if (!('resource' in claimed)) return claimed;
+  const { resource, construct, kind, itemIndex, read } = claimed;
+  return {
+    declarer: construct,
+    ours: true,
+    released: (resource as { isReleased?: boolean }).isReleased === true,
+    terraformType: resource.terraformResourceType,
+    kind,
+    shown: read.identity!.shown,
+    // Placed in its list only when a conflict is reported: finding an item is not paid by every resource.
+    propPath: () => propPathOf(kind, itemIndex?.(resource.node.id)),
+  };
 }
 
 /**

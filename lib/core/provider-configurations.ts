@@ -26,7 +26,7 @@ export class ProviderConfigurations extends SynthTimeCheck {
   /** Throws a ValidationError naming the second configuration of a provider and alias, and the first. */
   protected check(): void {
     const seen = new Map<string, TerraformProvider>();
-    for (const c of TerraformStack.of(this).node.findAll()) {
+    for (const c of this.stackConstructs()) {
       if (!TerraformProvider.isTerraformProvider(c)) continue;
       const provider = c as TerraformProvider;
       const alias = provider.alias;

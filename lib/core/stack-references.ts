@@ -125,7 +125,7 @@ export class StackReferences extends SynthTimeCheck {
   protected check(): void {
     if (this.entries.length === 0) return;
     const declared = this.declared();
-    const existing = new Set(TerraformStack.of(this).node.findAll().map((c) => c.node.path));
+    const existing = new Set(this.stackConstructs().map((c) => c.node.path));
     const byConstruct = new Map<string, Problems>();
     for (const { scope, path, shown, reference } of this.entries) {
       const constructPath = scope.path ?? scope.construct.node.path;
@@ -159,7 +159,7 @@ export class StackReferences extends SynthTimeCheck {
   /** Every address the stack declares, as references write them. */
   private declared(): Set<string> {
     const out = new Set<string>(this.generated.map((g) => g.address));
-    for (const c of TerraformStack.of(this).node.findAll()) {
+    for (const c of this.stackConstructs()) {
       if (c instanceof TerraformVariable) out.add(`var.${c.friendlyUniqueId}`);
       else if (c instanceof TerraformLocal) out.add(`local.${c.friendlyUniqueId}`);
       else if (c instanceof TerraformModule) out.add(`module.${c.friendlyUniqueId}`);

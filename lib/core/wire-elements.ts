@@ -11,6 +11,7 @@ import {
 import { withHclLifecycle } from './hcl-lifecycle';
 import { BlockValues } from './declared-resources';
 import { hclValueForCdktf } from './hcl-writer';
+import { writtenLiteral } from './literal-text';
 import { instanceIndex, plainAddresses, repetitionOf } from './meta-arguments';
 import { toHclAttributes, toJsonAttributes, WireAttributes } from './wire';
 import { ProviderConfigurations } from './provider-configurations';
@@ -132,7 +133,8 @@ export class WireResource extends TerraformResource {
 
   /**
    * The attributes as cdk.tf.json holds them, tokens unresolved (live-objects.ts
-   * reads identities from them), each one rendered when it is read; a value of
+   * reads identities from them): strings rendered at once, other values when
+   * read, absent ones left out; a value of
    * any type (a manifest) as given, its literal texts not rendered (a check
    * reads a name in it, not the whole manifest: a name given as `Literal.text`
    * reads as unknown).
@@ -141,7 +143,10 @@ export class WireResource extends TerraformResource {
     const attributes = this.attributes();
     const values: { [name: string]: unknown } = {};
     for (const [name, attribute] of Object.entries(attributes)) {
-      if (attribute?.kind === 'any') values[name] = attribute.value;
+      if (attribute === undefined) continue;
+      // A string (a name, an id: what identities read) is rendered at once, as cheaply as read.
+      if (attribute.kind === 'any') values[name] = attribute.value;
+      else if (attribute.kind === 'string') values[name] = writtenLiteral(attribute.value);
       else Object.defineProperty(values, name, { enumerable: true, get: () => toJsonAttributes({ [name]: attribute })[name] });
     }
     return values;
