@@ -22,8 +22,8 @@
 import { IResolvable, IResolveContext, Token, Tokenization } from './framework';
 import { hclTemplate } from './hcl-writer';
 import { isPlainObject } from './plain-object';
+import { holdsTokenMarker, isMarkerFree, TOKEN_MARKER } from './token-marker';
 
-const TOKEN_MARKER = 'TfToken[';
 
 /** The Terraform template (a JSON string's text) that Terraform reads as exactly `text`. */
 export function literalTemplate(text: string): string {
@@ -94,7 +94,7 @@ const OTHER_MARKER = /([#&])\{TfToken\[[\w.]+\]\}/;
  * without any. Text shaped like a token that no one made counts as a token.
  */
 export function stringPieces(value: string): StringPiece[] | undefined {
-  const hasMarker = value.includes('TfToken[');
+  const hasMarker = holdsTokenMarker(value);
   if (!hasMarker && !hasNumberToken(value)) return undefined;
   const pieces: StringPiece[] = [];
   let at = 0;
@@ -150,7 +150,7 @@ function tokenPiece(marker: string): StringPiece {
 
 /** `text` with each `Literal.text` marker replaced by its text, for messages: the user sees what they wrote. */
 export function withLiteralTexts(text: string): string {
-  if (!text.includes('TfToken[')) return text;
+  if (!holdsTokenMarker(text)) return text;
   return text.replace(STRING_TOKEN, (marker) => {
     const piece = tokenPiece(marker);
     return piece.kind === 'literal' ? piece.text : marker;
@@ -183,6 +183,9 @@ export function literalOfPieces(pieces: readonly StringPiece[] | undefined): str
  * `${`); anything else is returned as it is.
  */
 export function writtenLiteral(value: string): string {
+  // A literal is a string token: text without a token marker is plain text (the common case, read at once).
+  // A number token may come here as it is (an import id): it is no literal either.
+  if (typeof value !== 'string' || !holdsTokenMarker(value)) return value;
   const text = literalValueOf(value);
   return text === undefined || stringPieces(value)!.length === 1 ? value : literalToken(text);
 }
@@ -246,6 +249,8 @@ export function literalStrings<T>(value: T): T {
  * other objects are kept as they are.
  */
 export function literalView<T>(value: T): T {
+  // A snapshot's walk found no marker in it: its view is itself (the value is not walked twice).
+  if (isMarkerFree(value)) return value;
   return viewOf(value, new Map()) as T;
 }
 

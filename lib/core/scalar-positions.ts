@@ -8,6 +8,7 @@
 import { IConstruct } from 'constructs';
 import { isUnresolved, Problems } from './problems';
 import { variableTypeProblem } from './token-types';
+import { holdsTokenMarker } from './token-marker';
 
 /** A position that takes a number. */
 export interface NumberPosition {
@@ -34,7 +35,7 @@ export function checkNumber(value: unknown, position: NumberPosition, problems: 
     problems.add(path, value, position.rule);
     return false;
   }
-  if (value !== null && typeof value === 'object' && !Array.isArray(value) && isUnresolved(value) && !Object.keys(value).some((k) => k.includes('TfToken['))) return typed(value);
+  if (value !== null && typeof value === 'object' && !Array.isArray(value) && isUnresolved(value) && !Object.keys(value).some((k) => holdsTokenMarker(k))) return typed(value);
   const token = typeof value === 'string' && isUnresolved(value) ? 'a string token' : Array.isArray(value) && isUnresolved(value) ? 'a list token' : value !== null && typeof value === 'object' && isUnresolved(value) ? 'a map token' : undefined;
   problems.add(path, value, token === undefined ? position.rule : `${position.rule} (a number: ${token} is not one, Terraform refuses it with "number required"; a number token is variable.numberValue or Token.asNumber(…))`);
   return false;
@@ -46,7 +47,7 @@ const BOOLEAN_RULE = 'true or false, or a token (a bool variable\'s value)';
 /** Checks `value` for a bool position (`boolean | IResolvable`); true when it passed (or is undefined). */
 export function checkBoolean(value: unknown, problems: Problems, path: string, scope?: IConstruct): boolean {
   if (value === undefined || typeof value === 'boolean') return true;
-  if (value !== null && typeof value === 'object' && !Array.isArray(value) && isUnresolved(value) && !Object.keys(value).some((k) => k.includes('TfToken['))) {
+  if (value !== null && typeof value === 'object' && !Array.isArray(value) && isUnresolved(value) && !Object.keys(value).some((k) => holdsTokenMarker(k))) {
     const problem = scope === undefined ? undefined : variableTypeProblem(scope, value, 'bool');
     if (problem !== undefined) problems.add(path, value, `${BOOLEAN_RULE} (${problem})`);
     return problem === undefined;

@@ -14,6 +14,7 @@ import { TerraformCount, Tokenization } from './framework';
 import { MAX_NESTING } from './nesting';
 import { isPlainObject } from './plain-object';
 import { isUnresolved, Problems } from './problems';
+import { holdsTokenMarker, markMarkerFree } from './token-marker';
 
 /** The classes of this library whose instances are values a prop may hold (registered by their modules). */
 const VALUE_CLASSES: Function[] = [];
@@ -55,10 +56,34 @@ function refusedShape(value: object): { received: string; allowed: string } | un
  * `undefined` there and a problem says why.
  */
 export function snapshotOf(value: unknown, path: string, problems: Problems, keepDates = false): unknown {
+  sawMarker = false;
   return copy(value, path, problems, 0, new Set(), keepDates);
 }
 
+/** Whether the walk has met a token marker since the current list or object began (token-marker.ts, markMarkerFree). */
+let sawMarker = false;
+
+/** A value's copy at `key` below `path`: the path is spelled only for a list or object (a problem below it names it). */
+function copyAt(read: () => unknown, path: string, key: string | number, problems: Problems, depth: number, ancestors: Set<object>, keepDates: boolean): unknown {
+  let item: unknown;
+  try {
+    item = read();
+  } catch {
+    problems.addReceived(`${path}/${key}`, 'a value whose reading threw (a throwing getter or a revoked Proxy)', PLAIN_DATA);
+    return undefined;
+  }
+  if (typeof item === 'string') {
+    if (holdsTokenMarker(item)) sawMarker = true;
+    return item;
+  }
+  return copy(item, `${path}/${key}`, problems, depth + 1, ancestors, keepDates);
+}
+
 function copy(value: unknown, path: string, problems: Problems, depth: number, ancestors: Set<object>, keepDates: boolean): unknown {
+  if (typeof value === 'string') {
+    if (holdsTokenMarker(value)) sawMarker = true;
+    return value;
+  }
   if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return value;
   let shape: 'array' | 'plain' | 'kept' | 'refused';
   try {
@@ -68,7 +93,11 @@ function copy(value: unknown, path: string, problems: Problems, depth: number, a
     problems.addReceived(path, 'a value that cannot be read (a revoked Proxy)', PLAIN_DATA);
     return undefined;
   }
-  if (shape === 'kept' || (keepDates && value instanceof Date)) return value;
+  if (shape === 'kept' || (keepDates && value instanceof Date)) {
+    // A token or an object read through its own API: its strings are not looked into.
+    sawMarker = true;
+    return value;
+  }
   if (shape === 'refused') {
     const refused = refusedShape(value as object)!;
     problems.addReceived(path, refused.received, refused.allowed);
@@ -85,6 +114,8 @@ function copy(value: unknown, path: string, problems: Problems, depth: number, a
   }
   // A list token (`variable.listValue`) is a one-element array: copied, it stays one.
   ancestors.add(object);
+  const sawBefore = sawMarker;
+  sawMarker = false;
   try {
     if (shape === 'array') {
       const list = object as unknown[];
@@ -97,21 +128,29 @@ function copy(value: unknown, path: string, problems: Problems, depth: number, a
         return undefined;
       }
       const out: unknown[] = [];
-      for (let i = 0; i < (length as number); i++) out.push(copy(readOrProblem(() => list[i], `${path}/${i}`, problems), `${path}/${i}`, problems, depth + 1, ancestors, keepDates));
-      return out;
+      for (let i = 0; i < (length as number); i++) out.push(copyAt(() => list[i], path, i, problems, depth, ancestors, keepDates));
+      return marked(out);
     }
     const keys = readOrProblem(() => Object.keys(object), path, problems) as string[] | undefined;
     const out: { [key: string]: unknown } = {};
     for (const key of keys ?? []) {
-      const item = copy(readOrProblem(() => (object as { [key: string]: unknown })[key], `${path}/${key}`, problems), `${path}/${key}`, problems, depth + 1, ancestors, keepDates);
+      if (holdsTokenMarker(key)) sawMarker = true;
+      const item = copyAt(() => (object as { [key: string]: unknown })[key], path, key, problems, depth, ancestors, keepDates);
       // `__proto__` (a JSON key like any other) is defined, not assigned: assignment would set the prototype.
       if (key === '__proto__') Object.defineProperty(out, key, { value: item, enumerable: true, writable: true, configurable: true });
       else out[key] = item;
     }
-    return out;
+    return marked(out);
   } finally {
     ancestors.delete(object);
+    sawMarker ||= sawBefore;
   }
+}
+
+/** Records a copied list or object as marker-free when its walk met no marker. */
+function marked<T extends object>(out: T): T {
+  if (!sawMarker) markMarkerFree(out);
+  return out;
 }
 
 /**

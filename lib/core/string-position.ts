@@ -28,6 +28,7 @@ import { parseTemplate, templateTraversalRoots, Traversal } from './terraform-te
 import { TextGrammar, TextSegment } from './text-grammar';
 import { isTokenKey, tokenKeyProblem, writtenKey } from './token-keys';
 import { tokensWrittenBare } from './token-braces';
+import { holdsTokenMarker } from './token-marker';
 
 /** A position that takes a string, and its rules. */
 export interface StringPosition {
@@ -298,7 +299,7 @@ function valueKind(value: unknown): 'string' | 'unknown' | 'list' | 'map' | 'oth
   if (typeof value === 'string') return 'string';
   if (typeof value === 'number') return isUnresolved(value) ? 'unknown' : 'other';
   if (Array.isArray(value)) return isUnresolved(value) ? 'list' : 'other';
-  if (value !== null && typeof value === 'object' && isUnresolved(value)) return Object.keys(value).some((k) => k.includes('TfToken[')) ? 'map' : 'unknown';
+  if (value !== null && typeof value === 'object' && isUnresolved(value)) return Object.keys(value).some((k) => holdsTokenMarker(k)) ? 'map' : 'unknown';
   return 'other';
 }
 

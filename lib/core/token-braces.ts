@@ -11,6 +11,7 @@
 // `$${var.v`, which Terraform reads as text (cdktf does not know `$${`). A
 // `Literal.text` there is written as a quoted string (`"text"`). Number tokens
 // are resolved in a second pass, without this state: always `${…}`.
+import { holdsTokenMarker } from './token-marker';
 
 /** A string token marker, as literal-text.ts `stringPieces` finds them (cdktf's STRING_TOKEN_REGEX). */
 const STRING_TOKEN = /\$\{TfToken\[[\w.]+\]\}/y;
@@ -22,7 +23,7 @@ const STRING_TOKEN = /\$\{TfToken\[[\w.]+\]\}/y;
  */
 export function tokensWrittenBare(value: string): boolean[] {
   // No marker, nothing written: the walk below would find none.
-  if (!value.includes('TfToken[')) return [];
+  if (!holdsTokenMarker(value)) return [];
   const bare: boolean[] = [];
   let open = false;
   for (let i = 0; i < value.length; ) {

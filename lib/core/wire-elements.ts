@@ -11,10 +11,13 @@ import {
 import { withHclLifecycle } from './hcl-lifecycle';
 import { BlockValues } from './declared-resources';
 import { hclValueForCdktf } from './hcl-writer';
-import { writtenLiteral } from './literal-text';
+import { writtenLiterals } from './literal-text';
 import { instanceIndex, plainAddresses, repetitionOf } from './meta-arguments';
 import { toHclAttributes, toJsonAttributes, WireAttributes } from './wire';
 import { ProviderConfigurations } from './provider-configurations';
+
+/** The empty list of a resource without triggers or dependencies: one for all of them. */
+const NONE: readonly never[] = Object.freeze([]);
 
 /** Where a block comes from: its Terraform type and the provider that owns it. */
 export interface WireElementConfig {
@@ -73,12 +76,12 @@ export class WireResource extends TerraformResource {
       count: config.count,
     });
     this.attributes = config.attributes;
-    this.replaceTriggers = config.replaceTriggeredBy ?? [];
-    this.userDependsOn = config.dependsOn ?? [];
+    this.replaceTriggers = config.replaceTriggeredBy ?? NONE;
+    this.userDependsOn = config.dependsOn ?? NONE;
     this.repeatedAs = config.repeatedAs;
   }
 
-  private readonly replaceTriggers: TerraformResource[];
+  private readonly replaceTriggers: readonly TerraformResource[];
   private readonly userDependsOn: readonly unknown[];
   private readonly repeatedAs?: () => TerraformResource | undefined;
 
@@ -102,7 +105,8 @@ export class WireResource extends TerraformResource {
     return meta;
   }
 
-  private readonly stringReferences = new Map<string, string>();
+  /** Made on first use: most resources are never referenced (a map each would be paid by every fleet). */
+  private stringReferences?: Map<string, string>;
 
   /** The Terraform address, `type.name`, for import blocks and `replace_triggered_by`. */
   public get address(): string {
@@ -115,6 +119,7 @@ export class WireResource extends TerraformResource {
    * synth time of 10,000 constructs that made theirs eagerly.
    */
   public stringReference(attribute: string): string {
+    this.stringReferences ??= new Map();
     let reference = this.stringReferences.get(attribute);
     if (reference === undefined) {
       reference = this.getStringAttribute(attribute);
@@ -146,7 +151,7 @@ export class WireResource extends TerraformResource {
       if (attribute === undefined) continue;
       // A string (a name, an id: what identities read) is rendered at once, as cheaply as read.
       if (attribute.kind === 'any') values[name] = attribute.value;
-      else if (attribute.kind === 'string') values[name] = writtenLiteral(attribute.value);
+      else if (attribute.kind === 'string') values[name] = writtenLiterals(attribute.value);
       else Object.defineProperty(values, name, { enumerable: true, get: () => toJsonAttributes({ [name]: attribute })[name] });
     }
     return values;
