@@ -57,92 +57,121 @@ function refusedShape(value: object): { received: string; allowed: string } | un
  */
 export function snapshotOf(value: unknown, path: string, problems: Problems, keepDates = false): unknown {
   sawMarker = false;
-  return copy(value, path, problems, 0, new Set(), keepDates);
+  return copy(value, { root: path, keys: [], problems, ancestors: new Set(), keepDates }, 0);
 }
 
 /** Whether the walk has met a token marker since the current list or object began (token-marker.ts, markMarkerFree). */
 let sawMarker = false;
 
-/** A value's copy at `key` below `path`: the path is spelled only for a list or object (a problem below it names it). */
-function copyAt(read: () => unknown, path: string, key: string | number, problems: Problems, depth: number, ancestors: Set<object>, keepDates: boolean): unknown {
-  let item: unknown;
-  try {
-    item = read();
-  } catch {
-    problems.addReceived(`${path}/${key}`, 'a value whose reading threw (a throwing getter or a revoked Proxy)', PLAIN_DATA);
-    return undefined;
-  }
-  if (typeof item === 'string') {
-    if (holdsTokenMarker(item)) sawMarker = true;
-    return item;
-  }
-  return copy(item, `${path}/${key}`, problems, depth + 1, ancestors, keepDates);
+/** One snapshot's walk: where it is (the keys below the root, spelled as a path only for a problem), and what it keeps. */
+interface Walk {
+  readonly root: string;
+  readonly keys: (string | number)[];
+  readonly problems: Problems;
+  readonly ancestors: Set<object>;
+  readonly keepDates: boolean;
 }
 
-function copy(value: unknown, path: string, problems: Problems, depth: number, ancestors: Set<object>, keepDates: boolean): unknown {
+/** The path of the value the walk is at, as problems name it. */
+function pathOf(walk: Walk): string {
+  return walk.keys.length === 0 ? walk.root : `${walk.root}/${walk.keys.join('/')}`;
+}
+
+/** The copy of the value at `key` of `container` (a getter may throw: a problem at its path). */
+function copyAt(container: object, key: string | number, walk: Walk, depth: number): unknown {
+  walk.keys.push(key);
+  try {
+    let item: unknown;
+    try {
+      item = (container as { [key: string]: unknown })[key];
+    } catch {
+      walk.problems.addReceived(pathOf(walk), 'a value whose reading threw (a throwing getter or a revoked Proxy)', PLAIN_DATA);
+      return undefined;
+    }
+    return copy(item, walk, depth + 1);
+  } finally {
+    walk.keys.pop();
+  }
+}
+
+function copy(value: unknown, walk: Walk, depth: number): unknown {
   if (typeof value === 'string') {
     if (holdsTokenMarker(value)) sawMarker = true;
     return value;
   }
   if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return value;
+  const problems = walk.problems;
   let shape: 'array' | 'plain' | 'kept' | 'refused';
   try {
     shape = Array.isArray(value) ? 'array' : isPlainObject(value) ? (isKeptByReference(value) ? 'kept' : 'plain') : typeof value === 'function' || isKeptByReference(value) ? 'kept' : 'refused';
   } catch {
     // A revoked Proxy throws on every look (Array.isArray, getPrototypeOf).
-    problems.addReceived(path, 'a value that cannot be read (a revoked Proxy)', PLAIN_DATA);
+    problems.addReceived(pathOf(walk), 'a value that cannot be read (a revoked Proxy)', PLAIN_DATA);
     return undefined;
   }
-  if (shape === 'kept' || (keepDates && value instanceof Date)) {
+  if (shape === 'kept' || (walk.keepDates && value instanceof Date)) {
     // A token or an object read through its own API: its strings are not looked into.
     sawMarker = true;
     return value;
   }
   if (shape === 'refused') {
     const refused = refusedShape(value as object)!;
-    problems.addReceived(path, refused.received, refused.allowed);
+    problems.addReceived(pathOf(walk), refused.received, refused.allowed);
     return undefined;
   }
   const object = value as object;
-  if (ancestors.has(object)) {
-    problems.addReceived(path, 'a value that contains itself (a cycle)', `${PLAIN_DATA}, without cycles`);
+  if (walk.ancestors.has(object)) {
+    problems.addReceived(pathOf(walk), 'a value that contains itself (a cycle)', `${PLAIN_DATA}, without cycles`);
     return undefined;
   }
   if (depth >= MAX_NESTING) {
-    problems.addReceived(path, `a value nested more than ${MAX_NESTING} levels deep (not shown)`, `${PLAIN_DATA}, nested at most ${MAX_NESTING} levels deep`);
+    problems.addReceived(pathOf(walk), `a value nested more than ${MAX_NESTING} levels deep (not shown)`, `${PLAIN_DATA}, nested at most ${MAX_NESTING} levels deep`);
     return undefined;
   }
   // A list token (`variable.listValue`) is a one-element array: copied, it stays one.
-  ancestors.add(object);
+  walk.ancestors.add(object);
   const sawBefore = sawMarker;
   sawMarker = false;
   try {
     if (shape === 'array') {
       const list = object as unknown[];
-      const length = readOrProblem(() => list.length, path, problems);
-      // Its size and holes before any element is read: `a.length = 2 ** 32 - 1` makes a one-element list
-      // that a walk over its indexes would take an hour to read.
-      const refused = readOrProblem(() => listShapeProblem(list), path, problems);
-      if (typeof refused === 'string') {
-        problems.addReceived(path, refused, LIST_RULE);
+      let length: number;
+      let refused: string | undefined;
+      try {
+        length = list.length;
+        // Its size and holes before any element is read: `a.length = 2 ** 32 - 1` makes a one-element list
+        // that a walk over its indexes would take an hour to read.
+        refused = listShapeProblem(list);
+      } catch {
+        problems.addReceived(pathOf(walk), 'a value whose reading threw (a throwing getter or a revoked Proxy)', PLAIN_DATA);
+        return undefined;
+      }
+      if (refused !== undefined) {
+        problems.addReceived(pathOf(walk), refused, LIST_RULE);
         return undefined;
       }
       const out: unknown[] = [];
-      for (let i = 0; i < (length as number); i++) out.push(copyAt(() => list[i], path, i, problems, depth, ancestors, keepDates));
+      for (let i = 0; i < length; i++) out.push(copyAt(list, i, walk, depth));
       return marked(out);
     }
-    const keys = readOrProblem(() => Object.keys(object), path, problems) as string[] | undefined;
+    let keys: string[];
+    try {
+      keys = Object.keys(object);
+    } catch {
+      problems.addReceived(pathOf(walk), 'a value whose reading threw (a throwing getter or a revoked Proxy)', PLAIN_DATA);
+      keys = [];
+    }
     const out: { [key: string]: unknown } = {};
-    for (const key of keys ?? []) {
+    for (const key of keys) {
       if (holdsTokenMarker(key)) sawMarker = true;
-      const item = copyAt(() => (object as { [key: string]: unknown })[key], path, key, problems, depth, ancestors, keepDates);
+      const item = copyAt(object, key, walk, depth);
       // `__proto__` (a JSON key like any other) is defined, not assigned: assignment would set the prototype.
       if (key === '__proto__') Object.defineProperty(out, key, { value: item, enumerable: true, writable: true, configurable: true });
       else out[key] = item;
     }
     return marked(out);
   } finally {
-    ancestors.delete(object);
+    walk.ancestors.delete(object);
     sawMarker ||= sawBefore;
   }
 }
@@ -216,16 +245,6 @@ export function listShapeProblemIn(value: unknown, path: string): { readonly pat
 
 /** The rule for a list refused by {@link listShapeProblem}. */
 export const LIST_SHAPE_RULE = LIST_RULE;
-
-/** Reads one property (a getter may throw), recording a problem instead of throwing. */
-function readOrProblem(read: () => unknown, path: string, problems: Problems): unknown {
-  try {
-    return read();
-  } catch {
-    problems.addReceived(path, 'a value whose reading threw (a throwing getter or a revoked Proxy)', PLAIN_DATA);
-    return undefined;
-  }
-}
 
 /**
  * Props (or options, state) read once into a snapshot, for the construct

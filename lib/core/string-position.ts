@@ -64,7 +64,18 @@ export interface CheckedString {
   readonly text?: string;
 }
 
+/** The references of text that holds none: one list for all of them. */
+const NO_REFERENCES: readonly Traversal[] = Object.freeze([]);
+
 const TEXT_ADVICE = 'to write "${" or "%{" as text, use Literal.text(…) (or "$${" and "%%{"); for an expression, a cdktf token (variable.stringValue, Fn.*)';
+
+/** Records that `value` is refused at `path`, shown as the position shows values (one function: no closure per check). */
+function refuseAt(value: unknown, position: StringPosition, problems: Problems, path: string, allowed: string): undefined {
+  if (position.concealed) problems.addConcealed(path, value, allowed);
+  else if (position.display !== undefined && typeof value === 'string') problems.add(path, position.display(withLiteralTexts(value)), allowed);
+  else problems.add(path, value, allowed);
+  return undefined;
+}
 
 /**
  * Checks `value` for a string position, recording problems at `path`; returns
@@ -76,12 +87,6 @@ export function checkString(value: unknown, position: StringPosition, problems: 
     if (position.required) problems.add(path, value, `a value is required: ${position.rule}`);
     return undefined;
   }
-  const refuse = (allowed: string) => {
-    if (position.concealed) problems.addConcealed(path, value, allowed);
-    else if (position.display !== undefined && typeof value === 'string') problems.add(path, position.display(withLiteralTexts(value)), allowed);
-    else problems.add(path, value, allowed);
-    return undefined;
-  };
   let kind: ReturnType<typeof valueKind>;
   try {
     kind = valueKind(value);
@@ -90,26 +95,26 @@ export function checkString(value: unknown, position: StringPosition, problems: 
     problems.addReceived(path, 'a value that cannot be read (a revoked Proxy)', position.rule);
     return undefined;
   }
-  if (kind === 'list' || kind === 'map') return refuse(`${position.rule} (a string: a ${kind} token is not one, Terraform refuses it with "string required")`);
-  if (kind === 'other') return refuse(`${position.rule} (a string)`);
+  if (kind === 'list' || kind === 'map') return refuseAt(value, position, problems, path, `${position.rule} (a string: a ${kind} token is not one, Terraform refuses it with "string required")`);
+  if (kind === 'other') return refuseAt(value, position, problems, path, `${position.rule} (a string)`);
   if (kind === 'unknown') {
     // A number token (Terraform turns the number into a string), or a token of
     // any type (`iterator.value`, `Token.asAny`): a variable's declared type is
     // checked; any other reference's type is Terraform's to check.
-    if (position.mustBeKnown) return refuse(`a value known at synth time (${position.mustBeKnown})`);
+    if (position.mustBeKnown) return refuseAt(value, position, problems, path, `a value known at synth time (${position.mustBeKnown})`);
     const typed = position.referencesFrom === undefined ? undefined : variableTypeProblem(position.referencesFrom.construct, value, 'string') ?? defaultProblem(value, position) ?? instanceProblem(value, position);
-    if (typed !== undefined) return refuse(`${position.rule} (${typed})`);
+    if (typed !== undefined) return refuseAt(value, position, problems, path, `${position.rule} (${typed})`);
     const scoped = tokenReferenceProblem(value, position, path);
-    return scoped === undefined ? accept([{ unknown: true }]) : refuse(scoped);
+    return scoped === undefined ? accept([{ unknown: true }]) : refuseAt(value, position, problems, path, scoped);
   }
   // The string's pieces are read once, here, and handed on.
   const pieces = stringPieces(value as string);
   const wholeToken = pieces?.length === 1 && pieces[0].kind === 'token';
   const read = readTemplate(value as string, pieces, position.anyType && wholeToken ? undefined : position.referencesFrom?.construct);
-  if ('problem' in read) return refuse(`${position.rule}; ${read.problem}`);
+  if ('problem' in read) return refuseAt(value, position, problems, path, `${position.rule}; ${read.problem}`);
   // One whole reference to a variable: its default is what the plan reads when no value is given.
   const fallback = read.segments.length === 1 && 'unknown' in read.segments[0] && !position.anyType ? defaultProblem(value, position) : undefined;
-  if (fallback !== undefined) return refuse(`${position.rule} (${fallback})`);
+  if (fallback !== undefined) return refuseAt(value, position, problems, path, `${position.rule} (${fallback})`);
   // One pass over the segments: is a piece unknown, the known text, and is it already NFC.
   let unknown = false;
   let nfcAlready = true;
@@ -122,31 +127,31 @@ export function checkString(value: unknown, position: StringPosition, problems: 
     joined += segment.known;
     if (nfcAlready && segment.known !== segment.known.normalize('NFC')) nfcAlready = false;
   }
-  if (unknown && position.mustBeKnown) return refuse(`a value known at synth time (${position.mustBeKnown})`);
+  if (unknown && position.mustBeKnown) return refuseAt(value, position, problems, path, `a value known at synth time (${position.mustBeKnown})`);
   if (read.references.length > 0) {
-    if (position.referencesFrom === undefined) return refuse(`${position.rule}; it holds a Terraform reference (${read.references.map(traversalText).join(', ')}), which this position cannot take; ${TEXT_ADVICE}`);
+    if (position.referencesFrom === undefined) return refuseAt(value, position, problems, path, `${position.rule}; it holds a Terraform reference (${read.references.map(traversalText).join(', ')}), which this position cannot take; ${TEXT_ADVICE}`);
     const unusable = read.references.find((r) => usableReference(r) === undefined);
-    if (unusable !== undefined) return refuse(`${position.rule}; "\${${traversalText(unusable)}}" is read by Terraform as a reference: in text, only \${var.<declared variable>}, \${each.key}, \${each.value}, \${count.index}, \${path.module}, \${path.root}, \${path.cwd} and \${terraform.workspace}; ${TEXT_ADVICE}`);
+    if (unusable !== undefined) return refuseAt(value, position, problems, path, `${position.rule}; "\${${traversalText(unusable)}}" is read by Terraform as a reference: in text, only \${var.<declared variable>}, \${each.key}, \${each.value}, \${count.index}, \${path.module}, \${path.root}, \${path.cwd} and \${terraform.workspace}; ${TEXT_ADVICE}`);
   }
-  if (position.nfc && !nfcAlready) return refuse(`${position.rule} (in Unicode NFC: Terraform reads every string in NFC, so this text would become another value)`);
+  if (position.nfc && !nfcAlready) return refuseAt(value, position, problems, path, `${position.rule} (in Unicode NFC: Terraform reads every string in NFC, so this text would become another value)`);
   const text = unknown ? undefined : joined;
   // The whole text's own rule first: it says more precisely what is wrong.
   if (text !== undefined && position.check !== undefined) {
     const allowed = position.check(text.normalize('NFC'));
-    if (allowed !== undefined) return refuse(allowed);
+    if (allowed !== undefined) return refuseAt(value, position, problems, path, allowed);
   }
   if (position.grammar !== undefined) {
     const nfc = nfcAlready ? read.segments : read.segments.map((s) => ('known' in s ? { known: s.known.normalize('NFC') } : s));
-    if (!position.grammar.admits(nfc)) return refuse(position.rule);
+    if (!position.grammar.admits(nfc)) return refuseAt(value, position, problems, path, position.rule);
   }
   // Each instance of a known collection, where the text is made of `each.*` references.
   const instance = unknown ? instanceProblem(value, position) : undefined;
-  if (instance !== undefined) return refuse(`${position.rule} (${instance})`);
+  if (instance !== undefined) return refuseAt(value, position, problems, path, `${position.rule} (${instance})`);
   for (const reference of read.references) {
     StackReferences.of(position.referencesFrom!.construct).add(position.referencesFrom!, path, `\${${traversalText(reference)}}`, usableReference(reference)!);
   }
   const scoped = pieces?.some((piece) => piece.kind === 'token') ? tokenReferenceProblem(value, position, path) : undefined;
-  if (scoped !== undefined) return refuse(scoped);
+  if (scoped !== undefined) return refuseAt(value, position, problems, path, scoped);
   return accept(read.segments, text);
 }
 
@@ -328,13 +333,13 @@ function usableReference(t: Traversal): StackReference | undefined {
  * decides where a token's `${` stays an interpolation) and mapped back to
  * known text and unknown pieces.
  */
-function readTemplate(value: string, given: StringPiece[] | undefined, scope?: IConstruct): { segments: TextSegment[]; references: Traversal[] } | { problem: string } {
+function readTemplate(value: string, given: StringPiece[] | undefined, scope?: IConstruct): { segments: TextSegment[]; references: readonly Traversal[] } | { problem: string } {
   // Literals joined with plain text that holds no sequence are written as one
   // literal of the whole text (literal-text.ts, writtenLiteral): read as that text.
   const literal = literalOfPieces(given);
-  if (literal !== undefined) return { segments: [{ known: literal }], references: [] };
+  if (literal !== undefined) return { segments: [{ known: literal }], references: NO_REFERENCES };
   // Plain text that opens no sequence is read as itself (parseTemplate's own first answer).
-  if (given === undefined && !/[$%]\{/.test(value)) return { segments: value === '' ? [] : [{ known: value }], references: [] };
+  if (given === undefined && !/[$%]\{/.test(value)) return { segments: value === '' ? [] : [{ known: value }], references: NO_REFERENCES };
   const pieces = given ?? [{ kind: 'plain' as const, text: value }];
   const bare = tokensWrittenBare(value);
   let markers = 0;
