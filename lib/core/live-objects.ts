@@ -106,6 +106,27 @@ export class LiveObjects extends SynthTimeCheck {
     return read;
   }
 
+  /**
+   * The claim of a resource of ours, read from its declaration when a second
+   * claim on its object comes (the first claim is the resource itself: nothing
+   * is kept per resource for the check).
+   */
+  private claimOfResource(resource: TerraformResource): Claim {
+    const declaration = this.declarations.find((d) => d.construct === resource.node.scope)!;
+    const kind = declaredResources(declaration.descriptor).find((r) => matchesResource(r, resource.terraformResourceType, resource.node.id))!;
+    const read = (resource as unknown as { [READ_IDENTITY]: ReadIdentity })[READ_IDENTITY];
+    return {
+      declarer: declaration.construct,
+      ours: true,
+      released: (resource as { isReleased?: boolean }).isReleased === true,
+      terraformType: resource.terraformResourceType,
+      kind,
+      shown: read.identity!.shown,
+      // Placed in its list only when a conflict is reported: finding an item is not paid by every resource.
+      propPath: () => propPathOf(kind, declaration.itemIndex?.(resource.node.id)),
+    };
+  }
+
   /** Throws a ValidationError naming two declarations of one live object. */
   protected check(): void {
     // One walk of the stack (shared by its checks): its providers, and the resources other code declares.
@@ -114,8 +135,9 @@ export class LiveObjects extends SynthTimeCheck {
     // The first claim on each object: a resource of ours, read into a Claim only when a second claim
     // comes (a claim per resource, kept until the check ends, is what a 10,000-construct stack would
     // pay for in memory and collector time), or a Claim; then with the types its declarer manages it with.
-    const claims = new Map<string, WireClaim | Claim | Held>();
-    const claim = (key: string, next: WireClaim | Claim) => {
+    const claims = new Map<string, TerraformResource | Claim | Held>();
+    const claimOf = (claimed: TerraformResource | Claim): Claim => (TerraformResource.isTerraformResource(claimed) ? this.claimOfResource(claimed as TerraformResource) : (claimed as Claim));
+    const claim = (key: string, next: TerraformResource | Claim) => {
       const held = claims.get(key);
       if (held === undefined) {
         claims.set(key, next);
@@ -160,7 +182,7 @@ export class LiveObjects extends SynthTimeCheck {
           }
           continue;
         }
-        claim(read.key!, { resource, construct, kind, itemIndex, read });
+        claim(read.key!, resource);
       }
     }
     // The same kinds declared by other code: each resource a declaration of its own.
@@ -181,35 +203,12 @@ export class LiveObjects extends SynthTimeCheck {
   }
 }
 
-/** A resource of ours, as claimed: read into a {@link Claim} only when another claim on its object comes. */
-interface WireClaim {
-  readonly resource: TerraformResource;
-  readonly construct: IConstruct;
-  readonly kind: DeclaredKind;
-  readonly itemIndex?: ItemIndex;
-  readonly read: ReadIdentity;
-}
-
 /** The first claim on an object that has a second, and the Terraform types its declarer manages it with. */
 interface Held {
   readonly first: Claim;
   readonly types: Set<string>;
 }
 
-function claimOf(claimed: WireClaim | Claim): Claim {
-  if (!('resource' in claimed)) return claimed;
-  const { resource, construct, kind, itemIndex, read } = claimed;
-  return {
-    declarer: construct,
-    ours: true,
-    released: (resource as { isReleased?: boolean }).isReleased === true,
-    terraformType: resource.terraformResourceType,
-    kind,
-    shown: read.identity!.shown,
-    // Placed in its list only when a conflict is reported: finding an item is not paid by every resource.
-    propPath: () => propPathOf(kind, itemIndex?.(resource.node.id)),
-  };
-}
 
 /**
  * Two claims on one object conflict unless both are other code's (not ours to
