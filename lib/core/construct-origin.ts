@@ -42,9 +42,9 @@ const LIBRARY_PREFIX = path.resolve(__dirname, '..') + path.sep;
 const FRAMEWORK_FILE = /[\\/]node_modules[\\/](?:cdktf|cdktn|constructs|jsii|@jsii)[\\/]|^node:|^internal[\\/]/;
 // `at fn (file:line:column)` or `at file:line:column`: the last `:line:column` of a formatted frame.
 const FRAME_LOCATION = /(?:\(|\bat )((?:file:\/\/)?[^()\n]*?):(\d+):\d+\)?\s*$/;
-// The user's frame is usually within a few frames of the constructor (the constructor, a static factory
-// such as adopt, then the caller: a capture costs about 0.6 µs a frame); one made through the user's own
-// subclasses or this library's deeper factories sits further down: a second, deeper capture finds it.
+// The first frame outside this library is usually within a few frames (the constructor, a static factory
+// such as adopt, then the caller: a capture costs about 0.6 µs a frame); behind more of this library's
+// frames, or a framework's callbacks, a second, deeper capture finds it.
 const FRAMES = [4, 40];
 
 /**

@@ -209,7 +209,6 @@ interface Held {
   readonly types: Set<string>;
 }
 
-
 /**
  * Two claims on one object conflict unless both are other code's (not ours to
  * judge), both are releases (each only forgets it), or both are one construct's

@@ -82,6 +82,12 @@ function refuseAt(value: unknown, position: StringPosition, problems: Problems, 
  * what Terraform will read, or undefined after a problem (or for `undefined`).
  */
 export function checkString(value: unknown, position: StringPosition, problems: Problems, path: string): CheckedString | undefined {
+  const read = readString(value, position, problems, path);
+  return typeof read === 'string' ? refuseAt(value, position, problems, path, read) : read;
+}
+
+/** {@link checkString}'s reading: what Terraform will read, or what the position allows when it refuses `value`. */
+function readString(value: unknown, position: StringPosition, problems: Problems, path: string): CheckedString | string | undefined {
   if (value === undefined) {
     // Required props are reported by their schema; a factory's argument here.
     if (position.required) problems.add(path, value, `a value is required: ${position.rule}`);
@@ -95,26 +101,26 @@ export function checkString(value: unknown, position: StringPosition, problems: 
     problems.addReceived(path, 'a value that cannot be read (a revoked Proxy)', position.rule);
     return undefined;
   }
-  if (kind === 'list' || kind === 'map') return refuseAt(value, position, problems, path, `${position.rule} (a string: a ${kind} token is not one, Terraform refuses it with "string required")`);
-  if (kind === 'other') return refuseAt(value, position, problems, path, `${position.rule} (a string)`);
+  if (kind === 'list' || kind === 'map') return `${position.rule} (a string: a ${kind} token is not one, Terraform refuses it with "string required")`;
+  if (kind === 'other') return `${position.rule} (a string)`;
   if (kind === 'unknown') {
     // A number token (Terraform turns the number into a string), or a token of
     // any type (`iterator.value`, `Token.asAny`): a variable's declared type is
     // checked; any other reference's type is Terraform's to check.
-    if (position.mustBeKnown) return refuseAt(value, position, problems, path, `a value known at synth time (${position.mustBeKnown})`);
+    if (position.mustBeKnown) return `a value known at synth time (${position.mustBeKnown})`;
     const typed = position.referencesFrom === undefined ? undefined : variableTypeProblem(position.referencesFrom.construct, value, 'string') ?? defaultProblem(value, position) ?? instanceProblem(value, position);
-    if (typed !== undefined) return refuseAt(value, position, problems, path, `${position.rule} (${typed})`);
+    if (typed !== undefined) return `${position.rule} (${typed})`;
     const scoped = tokenReferenceProblem(value, position, path);
-    return scoped === undefined ? accept([{ unknown: true }]) : refuseAt(value, position, problems, path, scoped);
+    return scoped === undefined ? accept([{ unknown: true }]) : scoped;
   }
   // The string's pieces are read once, here, and handed on.
   const pieces = stringPieces(value as string);
   const wholeToken = pieces?.length === 1 && pieces[0].kind === 'token';
   const read = readTemplate(value as string, pieces, position.anyType && wholeToken ? undefined : position.referencesFrom?.construct);
-  if ('problem' in read) return refuseAt(value, position, problems, path, `${position.rule}; ${read.problem}`);
+  if ('problem' in read) return `${position.rule}; ${read.problem}`;
   // One whole reference to a variable: its default is what the plan reads when no value is given.
   const fallback = read.segments.length === 1 && 'unknown' in read.segments[0] && !position.anyType ? defaultProblem(value, position) : undefined;
-  if (fallback !== undefined) return refuseAt(value, position, problems, path, `${position.rule} (${fallback})`);
+  if (fallback !== undefined) return `${position.rule} (${fallback})`;
   // One pass over the segments: is a piece unknown, the known text, and is it already NFC.
   let unknown = false;
   let nfcAlready = true;
@@ -127,31 +133,31 @@ export function checkString(value: unknown, position: StringPosition, problems: 
     joined += segment.known;
     if (nfcAlready && segment.known !== segment.known.normalize('NFC')) nfcAlready = false;
   }
-  if (unknown && position.mustBeKnown) return refuseAt(value, position, problems, path, `a value known at synth time (${position.mustBeKnown})`);
+  if (unknown && position.mustBeKnown) return `a value known at synth time (${position.mustBeKnown})`;
   if (read.references.length > 0) {
-    if (position.referencesFrom === undefined) return refuseAt(value, position, problems, path, `${position.rule}; it holds a Terraform reference (${read.references.map(traversalText).join(', ')}), which this position cannot take; ${TEXT_ADVICE}`);
+    if (position.referencesFrom === undefined) return `${position.rule}; it holds a Terraform reference (${read.references.map(traversalText).join(', ')}), which this position cannot take; ${TEXT_ADVICE}`;
     const unusable = read.references.find((r) => usableReference(r) === undefined);
-    if (unusable !== undefined) return refuseAt(value, position, problems, path, `${position.rule}; "\${${traversalText(unusable)}}" is read by Terraform as a reference: in text, only \${var.<declared variable>}, \${each.key}, \${each.value}, \${count.index}, \${path.module}, \${path.root}, \${path.cwd} and \${terraform.workspace}; ${TEXT_ADVICE}`);
+    if (unusable !== undefined) return `${position.rule}; "\${${traversalText(unusable)}}" is read by Terraform as a reference: in text, only \${var.<declared variable>}, \${each.key}, \${each.value}, \${count.index}, \${path.module}, \${path.root}, \${path.cwd} and \${terraform.workspace}; ${TEXT_ADVICE}`;
   }
-  if (position.nfc && !nfcAlready) return refuseAt(value, position, problems, path, `${position.rule} (in Unicode NFC: Terraform reads every string in NFC, so this text would become another value)`);
+  if (position.nfc && !nfcAlready) return `${position.rule} (in Unicode NFC: Terraform reads every string in NFC, so this text would become another value)`;
   const text = unknown ? undefined : joined;
   // The whole text's own rule first: it says more precisely what is wrong.
   if (text !== undefined && position.check !== undefined) {
     const allowed = position.check(text.normalize('NFC'));
-    if (allowed !== undefined) return refuseAt(value, position, problems, path, allowed);
+    if (allowed !== undefined) return allowed;
   }
   if (position.grammar !== undefined) {
     const nfc = nfcAlready ? read.segments : read.segments.map((s) => ('known' in s ? { known: s.known.normalize('NFC') } : s));
-    if (!position.grammar.admits(nfc)) return refuseAt(value, position, problems, path, position.rule);
+    if (!position.grammar.admits(nfc)) return position.rule;
   }
   // Each instance of a known collection, where the text is made of `each.*` references.
   const instance = unknown ? instanceProblem(value, position) : undefined;
-  if (instance !== undefined) return refuseAt(value, position, problems, path, `${position.rule} (${instance})`);
+  if (instance !== undefined) return `${position.rule} (${instance})`;
   for (const reference of read.references) {
     StackReferences.of(position.referencesFrom!.construct).add(position.referencesFrom!, path, `\${${traversalText(reference)}}`, usableReference(reference)!);
   }
   const scoped = pieces?.some((piece) => piece.kind === 'token') ? tokenReferenceProblem(value, position, path) : undefined;
-  if (scoped !== undefined) return refuseAt(value, position, problems, path, scoped);
+  if (scoped !== undefined) return scoped;
   return accept(read.segments, text);
 }
 

@@ -194,9 +194,10 @@ class Automaton {
   public stepAscii(from: Step, code: number): Step | undefined {
     const known = from.ascii[code];
     if (known !== undefined) return known ?? undefined;
-    const step = this.step(from, String.fromCharCode(code));
+    const char = String.fromCharCode(code);
+    const step = this.step(from, char);
     // Remembered in the table when step() remembered it (bounded alike).
-    if (from.next.has(String.fromCharCode(code))) from.ascii[code] = step ?? null;
+    if (from.next.has(char)) from.ascii[code] = step ?? null;
     return step;
   }
 
