@@ -20,6 +20,16 @@ export function resolvedForOutput(scope: IConstruct, value: unknown): unknown {
   return Tokenization.resolve(value, { scope: TerraformStack.of(scope), resolver: new DefaultTokenResolver(new StringConcat()) });
 }
 
+/** The text the JSON output holds for `value`, its tokens resolved; undefined when it resolves to no text or cannot be resolved. */
+export function resolvedText(scope: IConstruct, value: unknown): string | undefined {
+  try {
+    const resolved = resolvedForOutput(scope, value);
+    return typeof resolved === 'string' ? resolved : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * An HCL quoted template that Terraform reads as it reads the JSON string
  * `template`, from the template as HCL's scanner and parser read it

@@ -4,7 +4,7 @@
 // `toset(list)`). Undefined for an iterator over a reference (a variable, a
 // resource's list), which only Terraform knows.
 import { IConstruct } from 'constructs';
-import { resolvedForOutput } from './hcl-writer';
+import { resolvedForOutput, resolvedText } from './hcl-writer';
 import { literalValueOf } from './literal-text';
 import { isPlainObject } from './plain-object';
 import { isUnresolved } from './problems';
@@ -62,13 +62,8 @@ export type InstanceText = { readonly key: string; readonly text: string } | { r
 export function instanceTexts(scope: IConstruct, iterator: unknown, value: unknown, max: number): InstanceText[] | undefined {
   const collection = knownCollection(scope, iterator);
   if (collection === undefined) return undefined;
-  let template: unknown;
-  try {
-    template = resolvedForOutput(scope, value);
-  } catch {
-    return undefined;
-  }
-  if (typeof template !== 'string') return undefined;
+  const template = resolvedText(scope, value);
+  if (template === undefined) return undefined;
   const parsed = parseTemplate(template);
   if (parsed.error !== undefined) return undefined;
   const parts = parsed.parts;

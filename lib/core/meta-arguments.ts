@@ -12,7 +12,7 @@
 // reference (`resource.fqn`, `resource.id`).
 import { Construct, IConstruct } from 'constructs';
 import { ITerraformIterator, TerraformCount, TerraformProvider, TerraformResource, TerraformResourceLifecycle, Token } from './framework';
-import { resolvedForOutput } from './hcl-writer';
+import { resolvedForOutput, resolvedText } from './hcl-writer';
 import { literalValueOf, stringPieces } from './literal-text';
 import { isPlainObject } from './plain-object';
 import { constructPathOf, isUnresolved, Problems } from './problems';
@@ -128,14 +128,7 @@ export function checkReferences(scope: IConstruct, entries: unknown, problems: P
 }
 
 function addressOrUndefined(scope: IConstruct, reference: string, list: ReferenceList): string | undefined {
-  let text: unknown = reference;
-  if (Token.isUnresolved(reference)) {
-    try {
-      text = resolvedForOutput(scope, reference);
-    } catch {
-      return undefined;
-    }
-  }
+  const text = Token.isUnresolved(reference) ? resolvedText(scope, reference) : reference;
   return typeof text === 'string' ? plainAddress(text, list) : undefined;
 }
 

@@ -22,7 +22,7 @@ import { describeConcealed } from './received-value';
 import { IConstruct } from 'constructs';
 import { ReferenceScope, StackReference, stackReferenceOf, StackReferences } from './stack-references';
 import { referencedVariable, variableTypeProblem } from './token-types';
-import { resolvedForOutput } from './hcl-writer';
+import { resolvedText } from './hcl-writer';
 import { instanceTexts, MAX_READ_INSTANCES } from './iterator-collection';
 import { parseTemplate, templateTraversalRoots, Traversal } from './terraform-template';
 import { TextGrammar, TextSegment } from './text-grammar';
@@ -194,14 +194,9 @@ function tokenReferenceProblem(value: unknown, position: StringPosition, path: s
 /** The roots of the traversals `value`'s tokens write (resolved in `scope`'s stack); undefined when they cannot be read. */
 export function tokenTraversalRoots(value: unknown, scope: IConstruct | undefined): { readonly roots: string[]; readonly text: string } | undefined {
   if (scope === undefined) return undefined;
-  let text: unknown;
-  try {
-    text = resolvedForOutput(scope, value);
-  } catch {
-    return undefined;
-  }
-  const roots = typeof text === 'string' ? templateTraversalRoots(text) : undefined;
-  return roots === undefined ? undefined : { roots, text: text as string };
+  const text = resolvedText(scope, value);
+  const roots = text === undefined ? undefined : templateTraversalRoots(text);
+  return roots === undefined ? undefined : { roots, text: text! };
 }
 
 /**

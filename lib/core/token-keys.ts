@@ -26,7 +26,7 @@
 // __tests__/core/token-keys.terraform.test.ts has terraform show each case.
 import { IConstruct } from 'constructs';
 import { TerraformLocal, TerraformStack, TerraformVariable } from './framework';
-import { resolvedForOutput } from './hcl-writer';
+import { resolvedForOutput, resolvedText } from './hcl-writer';
 import { stringPieces } from './literal-text';
 import { templateNames } from './terraform-template';
 
@@ -64,12 +64,7 @@ export function tokenKeyProblem(key: string, scope: IConstruct | undefined): str
 
 /** The text cdktf writes for `key` (its tokens resolved in `scope`'s stack); undefined when it cannot be resolved. */
 export function writtenKey(key: string, scope: IConstruct): string | undefined {
-  try {
-    const written = resolvedForOutput(scope, key);
-    return typeof written === 'string' ? written : undefined;
-  } catch {
-    return undefined;
-  }
+  return resolvedText(scope, key);
 }
 
 interface Found {

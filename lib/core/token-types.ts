@@ -8,7 +8,7 @@
 // number's text; a collection or object becomes none of them.
 import { IConstruct } from 'constructs';
 import { TerraformStack, TerraformVariable } from './framework';
-import { resolvedForOutput } from './hcl-writer';
+import { resolvedText } from './hcl-writer';
 
 /** A primitive type Terraform needs at a position. */
 export type TerraformPrimitive = 'string' | 'number' | 'bool';
@@ -40,13 +40,8 @@ export function variableTypeProblem(scope: IConstruct, token: unknown, want: Ter
 
 /** The variable of `scope`'s stack that `token` is exactly a reference to, with its name as Terraform writes it. */
 export function referencedVariable(scope: IConstruct, token: unknown): { variable: TerraformVariable; name: string } | undefined {
-  let resolved: unknown;
-  try {
-    resolved = resolvedForOutput(scope, token);
-  } catch {
-    return undefined;
-  }
-  const match = typeof resolved === 'string' ? VARIABLE_REFERENCE.exec(resolved) : null;
+  const resolved = resolvedText(scope, token);
+  const match = resolved === undefined ? null : VARIABLE_REFERENCE.exec(resolved);
   if (match === null) return undefined;
   const variable = TerraformStack.of(scope)
     .node.findAll()
