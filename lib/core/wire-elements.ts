@@ -19,6 +19,18 @@ import { ProviderConfigurations } from './provider-configurations';
 /** The empty list of a resource without triggers or dependencies: one for all of them. */
 const NONE: readonly never[] = Object.freeze([]);
 
+/**
+ * The entries of `meta` that are set. cdktf snake-cases every key of the
+ * meta-arguments (three regular expressions a key) for every resource, on both
+ * passes of a synth: most are unset, and an absent key writes what an unset one
+ * does (Terraform reserves these names: no attribute shares one).
+ */
+function onlySet(meta: { [name: string]: any }): { [name: string]: any } {
+  const set: { [name: string]: any } = {};
+  for (const name in meta) if (meta[name] !== undefined) set[name] = meta[name];
+  return set;
+}
+
 /** Where a block comes from: its Terraform type and the provider that owns it. */
 export interface WireElementConfig {
   /** Terraform type, e.g. `aws_redshift_authentication_profile`. */
@@ -86,7 +98,8 @@ export class WireResource extends TerraformResource {
   private readonly repeatedAs?: () => TerraformResource | undefined;
 
   public get terraformMetaArguments(): { [name: string]: any } {
-    const meta = { ...super.terraformMetaArguments };
+    // A fresh object on each read (cdktf builds it in the getter): set in place, then copied by onlySet.
+    const meta = super.terraformMetaArguments;
     const source = this.repeatedAs?.();
     if (source !== undefined) {
       meta.forEach = source.forEach?._getForEachExpression();
@@ -100,9 +113,9 @@ export class WireResource extends TerraformResource {
     const ownTriggers = this.replaceTriggers.map((r) => `${r.terraformResourceType}.${r.friendlyUniqueId}${index}`);
     const triggers = [...new Set([...userTriggers, ...ownTriggers])];
     if (meta.lifecycle !== undefined || triggers.length > 0) {
-      meta.lifecycle = { ...meta.lifecycle, replaceTriggeredBy: triggers.length > 0 ? triggers : undefined };
+      meta.lifecycle = Object.assign({}, meta.lifecycle, { replaceTriggeredBy: triggers.length > 0 ? triggers : undefined });
     }
-    return meta;
+    return onlySet(meta);
   }
 
   /** Made on first use: most resources are never referenced (a map each would be paid by every fleet). */
