@@ -7,7 +7,7 @@ import { constructPathOf, Problems } from './problems';
 import { checkProvider } from './meta-arguments';
 import { readProps } from './snapshot';
 import { StackReferences } from './stack-references';
-import { checkString, StringPosition } from './string-position';
+import { checkString, positionAt, StringPosition } from './string-position';
 import { TextGrammar } from './text-grammar';
 import { ValidationError } from './validation-error';
 
@@ -145,7 +145,7 @@ export class ImportTarget extends TerraformElement {
     const problems = new Problems();
     checkConfig(config, problems, 'config');
     const terraformType = checkString(config.terraformType, TERRAFORM_TYPE, problems, 'config/terraformType')?.text;
-    checkString(config.importId, { ...IMPORT_ID, referencesFrom: { construct: scope, path: constructPathOf(scope, id) } }, problems, 'config/importId');
+    checkString(config.importId, positionAt(IMPORT_ID, { construct: scope, path: constructPathOf(scope, id) }), problems, 'config/importId');
     checkProvider(config.provider, problems, 'config/provider');
     // Checked before the element exists: nothing is added to the tree when the config is refused.
     if (problems.list.length > 0) throw new ValidationError(constructPathOf(scope, id), [...problems.list]);

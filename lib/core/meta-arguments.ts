@@ -20,7 +20,7 @@ import { ReferenceScope, StackReference, stackReferenceOf, StackReferences } fro
 import { iteratorList } from './iterator-collection';
 import { checkNumber } from './scalar-positions';
 import { LIST_SHAPE_RULE, listShapeProblemIn } from './snapshot';
-import { checkString, checkWrittenStrings, StringPosition, tokenTraversalRoots } from './string-position';
+import { checkString, checkWrittenStrings, positionAt, StringPosition, tokenTraversalRoots } from './string-position';
 
 /**
  * The schema entries of the cdktf meta-argument props (`provider`,
@@ -337,7 +337,7 @@ function checkLifecycle(scope: IConstruct, lifecycle: unknown, problems: Problem
       if (!isWholeToken(condition.condition)) problems.add(`${at}/condition`, condition.condition, rule);
       else checkConditionReferences(condition.condition, kind as 'precondition' | 'postcondition', problems, `${at}/condition`, referencesFrom);
       if (condition.errorMessage === undefined) problems.add(`${at}/errorMessage`, undefined, 'a value is required (the text Terraform shows when the condition fails)');
-      else checkString(condition.errorMessage, { ...ERROR_MESSAGE, referencesFrom, selfAllowed: kind === 'postcondition' }, problems, `${at}/errorMessage`);
+      else checkString(condition.errorMessage, positionAt(ERROR_MESSAGE, referencesFrom, { selfAllowed: kind === 'postcondition' }), problems, `${at}/errorMessage`);
     });
   }
 }

@@ -1,7 +1,7 @@
 import { literalText } from '../core/literal-text';
 import { Problems } from '../core/problems';
 import { registerValueClass } from '../core/snapshot';
-import { checkString } from '../core/string-position';
+import { checkString, positionAt } from '../core/string-position';
 import { ID, PRINCIPAL, readArgument, splitTypeAndId, throwIfProblems } from './type-and-id';
 
 /**
@@ -70,7 +70,7 @@ export class Principal {
     raw = readArgument('Principal.fromString', 'principal', raw);
     const problems = new Problems();
     const mustBeKnown = 'a reference cannot be parsed at synth time: pass it to principals as is, or as the id of Principal.org(…)';
-    const checked = checkString(raw, { ...PRINCIPAL, mustBeKnown }, problems, 'principal');
+    const checked = checkString(raw, positionAt(PRINCIPAL, undefined, { mustBeKnown }), problems, 'principal');
     throwIfProblems('Principal.fromString', problems);
     // The text Terraform would read, written back as exactly that text (plain text that reads as itself stays as given).
     const text = checked!.text!.normalize('NFC');

@@ -1,7 +1,7 @@
 import { literalText } from '../core/literal-text';
 import { Problems } from '../core/problems';
 import { registerValueClass } from '../core/snapshot';
-import { checkString } from '../core/string-position';
+import { checkString, positionAt } from '../core/string-position';
 import { ID, readArgument, RESOURCE_ID, RESOURCE_TYPE, splitTypeAndId, throwIfProblems } from './type-and-id';
 
 /**
@@ -93,7 +93,7 @@ export class RestrictionPolicyResourceId {
     raw = readArgument('RestrictionPolicyResourceId.fromString', 'resourceId', raw);
     const problems = new Problems();
     const mustBeKnown = 'a reference cannot be parsed at synth time: use RestrictionPolicyResourceId.of(type, reference)';
-    const checked = checkString(raw, { ...RESOURCE_ID, mustBeKnown }, problems, 'resourceId');
+    const checked = checkString(raw, positionAt(RESOURCE_ID, undefined, { mustBeKnown }), problems, 'resourceId');
     throwIfProblems('RestrictionPolicyResourceId.fromString', problems);
     // The text Terraform would read, written back as exactly that text (plain text that reads as itself stays as given).
     const text = checked!.text!.normalize('NFC');

@@ -16,7 +16,7 @@ import { checkMetaArguments, instanceIndex, mayRepeat, META_ARGUMENT_PROPERTIES,
 import { constructPathOf, isUnresolved, Problems } from '../core/problems';
 import { readProps } from '../core/snapshot';
 import { ReferenceScope } from '../core/stack-references';
-import { CheckedString, checkString, StringPosition } from '../core/string-position';
+import { CheckedString, checkString, positionAt, StringPosition } from '../core/string-position';
 import { wire, WireAttributes } from '../core/wire';
 import { WireResource } from '../core/wire-elements';
 import { Principal } from './principal';
@@ -172,7 +172,7 @@ function checkedOf(given: string, checked: CheckedString | undefined): Checked {
 
 function checkResourceId(value: unknown, problems: Problems, path: string, referencesFrom?: ReferenceScope): { resourceId: Checked; resourceType?: string } | undefined {
   const given = value instanceof RestrictionPolicyResourceId ? value.toString() : value;
-  const checked = checkString(given, { ...RESOURCE_ID, referencesFrom }, problems, path);
+  const checked = checkString(given, positionAt(RESOURCE_ID, referencesFrom), problems, path);
   if (checked === undefined) return undefined;
   return { resourceId: checkedOf(given as string, checked), resourceType: knownType(checked) };
 }
@@ -202,8 +202,8 @@ function canonicalBindings(
   if (!problems.isClean(basePath)) return undefined;
   const allowedRelations = resourceType === undefined ? undefined : RestrictionPolicyRelations.forResourceType(resourceType);
   // Each position once per policy, not once per value.
-  const relationPosition = { ...RELATION, referencesFrom };
-  const principalPosition = { ...PRINCIPAL, referencesFrom };
+  const relationPosition = positionAt(RELATION, referencesFrom);
+  const principalPosition = positionAt(PRINCIPAL, referencesFrom);
   const merged = new Map<string, { relation: Checked; principals: Map<string, Checked> }>();
   const asGiven: { relation: Checked; principals: string[] }[] = [];
   bindings.forEach((binding, i) => {

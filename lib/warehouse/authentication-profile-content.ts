@@ -4,7 +4,7 @@ import { isPlainObject } from '../core/plain-object';
 import { literalText, literalToken, literalValueOf, stringPieces, withLiteralTexts, writtenLiteral } from '../core/literal-text';
 import { isUnresolved, Problems } from '../core/problems';
 import { isCredentialLookingKey } from '../core/received-value';
-import { checkString, StringPosition } from '../core/string-position';
+import { checkString, positionAt, StringPosition } from '../core/string-position';
 import { ReferenceScope } from '../core/stack-references';
 import { referencedVariable } from '../core/token-types';
 
@@ -106,7 +106,7 @@ export function checkProfileContent(
   const asGiven = (text: string) => (literal === undefined ? text : literalToken(text));
   const entries: { key: string; value: unknown; keyText?: string; valueText?: string }[] = [];
   // The two positions of a value, made once per content rather than once per value.
-  const valuePositions = { shown: { ...CONTENT_TEXT, referencesFrom }, concealed: { ...CONTENT_TEXT, concealed: true, referencesFrom } };
+  const valuePositions = { shown: positionAt(CONTENT_TEXT, referencesFrom), concealed: positionAt(CONTENT_TEXT, referencesFrom, { concealed: true }) };
   for (const [givenKey, original] of Object.entries(parsed as object)) {
     // An `any` token (`iterator.value`, `Token.asAny(…)`) is written where a string goes: as the string
     // token it is there (`${each.value}`), checked as any string token is (per instance when the

@@ -10,7 +10,7 @@ import { checkMetaArguments, instanceIndex, mayRepeat, META_ARGUMENT_PROPERTIES,
 import { constructPathOf, isUnresolved, Problems, requireKnown } from '../core/problems';
 import { readProps } from '../core/snapshot';
 import { checkNumber } from '../core/scalar-positions';
-import { checkString, StringPosition } from '../core/string-position';
+import { checkString, positionAt, StringPosition } from '../core/string-position';
 import { ReferenceScope } from '../core/stack-references';
 import { TextGrammar } from '../core/text-grammar';
 import { constraintLowerBoundAtLeast } from '../core/version-constraint';
@@ -156,8 +156,8 @@ interface CheckedProfile {
 
 function validateProps(scope: IConstruct, props: AuthenticationProfileProps, referencesFrom: ReferenceScope): CheckedProfile {
   const problems = new Problems();
-  const name = checkString(props.authenticationProfileName, { ...NAME, referencesFrom }, problems, 'props/authenticationProfileName');
-  const region = checkString(props.region, { ...PER_RESOURCE_REGION, referencesFrom }, problems, 'props/region');
+  const name = checkString(props.authenticationProfileName, positionAt(NAME, referencesFrom), problems, 'props/authenticationProfileName');
+  const region = checkString(props.region, positionAt(PER_RESOURCE_REGION, referencesFrom), problems, 'props/region');
   // A Literal.text value is checked as its text (the enum); strings are checked by the pipeline.
   checkProps(literalView(props), problems);
   requireKnown(props.replaceTrigger, problems, 'props/replaceTrigger', 'it chooses the type of the trigger resource');

@@ -4,7 +4,7 @@ import { compileSchema } from '../core/json-schema';
 import { constructPathOf, isUnresolved, Problems, requireKnown } from '../core/problems';
 import { checkProviderIdentity } from '../core/provider-identity';
 import { checkBoolean } from '../core/scalar-positions';
-import { checkString, StringPosition } from '../core/string-position';
+import { checkString, positionAt, StringPosition } from '../core/string-position';
 import { TextGrammar } from '../core/text-grammar';
 import { constraintLowerBoundAtLeast } from '../core/version-constraint';
 import { awsProviderAcceptsRegion } from './aws-regions';
@@ -139,7 +139,7 @@ export class AwsProvider extends WireProvider {
     }
     const identity = checkProviderIdentity(props, problems);
     const versionConstraint = identity.versionConstraint ?? DEFAULT_VERSION_CONSTRAINT;
-    checkString(props.region, { ...regionPosition(props.skipRegionValidation, versionConstraint), referencesFrom }, problems, 'props/region');
+    checkString(props.region, positionAt(regionPosition(props.skipRegionValidation, versionConstraint), referencesFrom), problems, 'props/region');
     const endpoints: unknown = props.endpoints;
     if (isPlainObject(endpoints) && !isUnresolved(endpoints)) {
       for (const [service, url] of Object.entries(endpoints)) checkUrl(url, problems, `props/endpoints/${service}`, { allowed: 'an absolute http(s) URL' }, referencesFrom);
