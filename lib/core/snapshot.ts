@@ -27,14 +27,18 @@ export function registerValueClass(type: Function): void {
   VALUE_CLASSES.push(type);
 }
 
-/** True for the objects a snapshot keeps by reference; see the file comment. */
-function isKeptByReference(value: object): boolean {
+/**
+ * True for the objects a snapshot keeps by reference; see the file comment.
+ * A plain object (`plain`: its prototype has none above it) is no instance of
+ * a value class, so the classes are not asked (every object of a node list is one).
+ */
+function isKeptByReference(value: object, plain: boolean): boolean {
   return (
     Tokenization.isResolvable(value) ||
     Construct.isConstruct(value) ||
     TerraformCount.isTerraformCount(value) ||
     typeof (value as { _getForEachExpression?: unknown })._getForEachExpression === 'function' ||
-    VALUE_CLASSES.some((type) => value instanceof type)
+    (!plain && VALUE_CLASSES.some((type) => value instanceof type))
   );
 }
 
@@ -57,7 +61,7 @@ function refusedShape(value: object): { received: string; allowed: string } | un
  */
 export function snapshotOf(value: unknown, path: string, problems: Problems, keepDates = false): unknown {
   sawMarker = false;
-  return copy(value, { root: path, keys: [], problems, ancestors: new Set(), keepDates }, 0);
+  return copy(value, { root: path, keys: [], problems, ancestors: [], keepDates }, 0);
 }
 
 /** Whether the walk has met a token marker since the current list or object began (token-marker.ts, markMarkerFree). */
@@ -68,7 +72,12 @@ interface Walk {
   readonly root: string;
   readonly keys: (string | number)[];
   readonly problems: Problems;
-  readonly ancestors: Set<object>;
+  /**
+   * The lists and objects the walk is inside, outermost first: a list, not a set
+   * (a set gives each object an identity hash, the largest part of a snapshot of
+   * a node list; a value is nested at most MAX_NESTING levels deep).
+   */
+  readonly ancestors: object[];
   readonly keepDates: boolean;
 }
 
@@ -103,7 +112,7 @@ function copy(value: unknown, walk: Walk, depth: number): unknown {
   const problems = walk.problems;
   let shape: 'array' | 'plain' | 'kept' | 'refused';
   try {
-    shape = Array.isArray(value) ? 'array' : isPlainObject(value) ? (isKeptByReference(value) ? 'kept' : 'plain') : typeof value === 'function' || isKeptByReference(value) ? 'kept' : 'refused';
+    shape = Array.isArray(value) ? 'array' : isPlainObject(value) ? (isKeptByReference(value, true) ? 'kept' : 'plain') : typeof value === 'function' || isKeptByReference(value, false) ? 'kept' : 'refused';
   } catch {
     // A revoked Proxy throws on every look (Array.isArray, getPrototypeOf).
     problems.addReceived(pathOf(walk), 'a value that cannot be read (a revoked Proxy)', PLAIN_DATA);
@@ -120,7 +129,7 @@ function copy(value: unknown, walk: Walk, depth: number): unknown {
     return undefined;
   }
   const object = value as object;
-  if (walk.ancestors.has(object)) {
+  if (walk.ancestors.includes(object)) {
     problems.addReceived(pathOf(walk), 'a value that contains itself (a cycle)', `${PLAIN_DATA}, without cycles`);
     return undefined;
   }
@@ -129,7 +138,7 @@ function copy(value: unknown, walk: Walk, depth: number): unknown {
     return undefined;
   }
   // A list token (`variable.listValue`) is a one-element array: copied, it stays one.
-  walk.ancestors.add(object);
+  walk.ancestors.push(object);
   const sawBefore = sawMarker;
   sawMarker = false;
   try {
@@ -171,7 +180,7 @@ function copy(value: unknown, walk: Walk, depth: number): unknown {
     }
     return marked(out);
   } finally {
-    walk.ancestors.delete(object);
+    walk.ancestors.pop();
     sawMarker ||= sawBefore;
   }
 }
