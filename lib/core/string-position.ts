@@ -229,16 +229,40 @@ const KEY_TEXT: StringPosition = { rule: 'a key: a string' };
  * `concealedUnder(key)` says which entries show no value.
  */
 export function checkWrittenStrings(value: unknown, path: string, problems: Problems, referencesFrom: ReferenceScope | undefined, concealedUnder: (key: string) => boolean = () => false, concealed = false): void {
+  // The three positions once per value, not once per string (a node list holds tens of thousands).
+  const walk: StringsWalk = {
+    problems,
+    referencesFrom,
+    concealedUnder,
+    shown: positionAt(ANY_TEXT, referencesFrom),
+    concealed: positionAt(ANY_TEXT, referencesFrom, { concealed: true }),
+    key: positionAt(KEY_TEXT, referencesFrom),
+  };
+  checkStringsIn(value, path, walk, concealed);
+}
+
+/** One {@link checkWrittenStrings} walk: where it reports, and its positions. */
+interface StringsWalk {
+  readonly problems: Problems;
+  readonly referencesFrom: ReferenceScope | undefined;
+  readonly concealedUnder: (key: string) => boolean;
+  readonly shown: StringPosition;
+  readonly concealed: StringPosition;
+  readonly key: StringPosition;
+}
+
+function checkStringsIn(value: unknown, path: string, walk: StringsWalk, concealed: boolean): void {
+  const { problems, referencesFrom } = walk;
   if (typeof value === 'string') {
-    checkString(value, positionAt(ANY_TEXT, referencesFrom, { concealed }), problems, path);
+    checkString(value, concealed ? walk.concealed : walk.shown, problems, path);
   } else if (Array.isArray(value)) {
-    if (!isUnresolved(value)) value.forEach((item, i) => checkWrittenStrings(item, `${path}/${i}`, problems, referencesFrom, concealedUnder, concealed));
+    if (!isUnresolved(value)) value.forEach((item, i) => checkStringsIn(item, `${path}/${i}`, walk, concealed));
   } else if (value !== null && typeof value === 'object' && !isUnresolved(value)) {
     for (const [key, item] of Object.entries(value)) {
       const at = `${path}/${withLiteralTexts(key)}`;
       const tokenKey = isTokenKey(key);
       if (tokenKey) {
-        if (checkString(key, positionAt(KEY_TEXT, referencesFrom), problems, at) === undefined) continue;
+        if (checkString(key, walk.key, problems, at) === undefined) continue;
         const problem = tokenKeyProblem(key, referencesFrom?.construct);
         if (problem !== undefined) {
           problems.add(at, (referencesFrom && writtenKey(key, referencesFrom.construct)) ?? key, problem);
@@ -248,7 +272,7 @@ export function checkWrittenStrings(value: unknown, path: string, problems: Prob
         problems.add(at, key, 'a key without "${" or "%{" (Terraform reads an object key as a template: a sequence would change the key); for a key Terraform works out, give a token (a variable, Fn.* of literals)');
         continue;
       }
-      checkWrittenStrings(item, at, problems, referencesFrom, concealedUnder, concealed || tokenKey || concealedUnder(key));
+      checkStringsIn(item, at, walk, concealed || tokenKey || walk.concealedUnder(key));
     }
   }
 }

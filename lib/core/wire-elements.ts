@@ -31,6 +31,11 @@ function onlySet(meta: { [name: string]: any }): { [name: string]: any } {
   return set;
 }
 
+/** The addresses once each, in order; undefined for none (read for every resource on both passes: no set for one). */
+function distinct(addresses: string[]): string[] | undefined {
+  return addresses.length === 0 ? undefined : addresses.length === 1 ? addresses : [...new Set(addresses)];
+}
+
 /** Where a block comes from: its Terraform type and the provider that owns it. */
 export interface WireElementConfig {
   /** Terraform type, e.g. `aws_redshift_authentication_profile`. */
@@ -106,15 +111,12 @@ export class WireResource extends TerraformResource {
       meta.count = TerraformCount.isTerraformCount(source.count) ? source.count.toTerraform() : source.count;
     }
     // Entries added to the public `dependsOn` after construction are cdktf's strings.
-    const dependsOn = [...plainAddresses(this, this.userDependsOn, 'dependsOn'), ...plainAddresses(this, this.dependsOn, 'dependsOn')];
-    meta.dependsOn = dependsOn.length > 0 ? [...new Set(dependsOn)] : undefined;
+    meta.dependsOn = distinct(plainAddresses(this, this.userDependsOn, 'dependsOn').concat(plainAddresses(this, this.dependsOn, 'dependsOn')));
     const userTriggers = plainAddresses(this, this.lifecycle?.replaceTriggeredBy, 'replaceTriggeredBy');
     const index = instanceIndex(repetitionOf(source ?? this));
     const ownTriggers = this.replaceTriggers.map((r) => `${r.terraformResourceType}.${r.friendlyUniqueId}${index}`);
-    const triggers = [...new Set([...userTriggers, ...ownTriggers])];
-    if (meta.lifecycle !== undefined || triggers.length > 0) {
-      meta.lifecycle = Object.assign({}, meta.lifecycle, { replaceTriggeredBy: triggers.length > 0 ? triggers : undefined });
-    }
+    const triggers = distinct(userTriggers.concat(ownTriggers));
+    if (meta.lifecycle !== undefined || triggers !== undefined) meta.lifecycle = Object.assign({}, meta.lifecycle, { replaceTriggeredBy: triggers });
     return onlySet(meta);
   }
 
