@@ -110,7 +110,7 @@ export class RedshiftSnapshotSchedule extends Construct {
   constructor(scope: Construct, id: string, props: RedshiftSnapshotScheduleProps) {
     props = readProps(constructPathOf(scope, id), props, 'props', false);
     super(scope, id);
-    recordOrigin(this, DESCRIPTOR.className);
+    recordOrigin(this, DESCRIPTOR.className, RedshiftSnapshotSchedule);
     LiveObjects.of(this).add(this, DESCRIPTOR);
     let resource: WireResource | undefined;
     const referencesFrom = { construct: this, repeated: () => resource, forEach: props.forEach };

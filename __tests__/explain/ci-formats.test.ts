@@ -7,7 +7,7 @@ import { execFileSync, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { App, TerraformStack } from '../../lib/core/framework';
+import { App, Aspects, TerraformStack } from '../../lib/core/framework';
 import { AuthenticationProfile, AwsProvider, DatadogProvider, ExplainGate, KubernetesProvider, NodeList, NodeListMode, PlanExplanation, RestrictionPolicy } from '../../lib';
 import { SOURCE_LOCATION_CONTEXT } from '../../lib/core/construct-origin';
 import { wantsColor } from '../../lib/cli/explain';
@@ -92,6 +92,37 @@ describe('where each construct was declared', () => {
     const synthesized = JSON.parse(fs.readFileSync(path.join(out, 'stacks', 'ci', 'cdk.tf.json'), 'utf8'));
     expect(synthesized['//'].metadata.constructOrigins).toEqual({ AuthenticationProfile: { '': ['renamed', 'imported'] }, RestrictionPolicy: { '': ['dashboard'] }, NodeList: { '': ['nodes'] } });
     expect(JSON.stringify(synthesized)).not.toContain(THIS_FILE);
+  });
+
+  test("GIVEN constructs made through a factory, a user's subclass and an aspect THEN each records the user's line that made it", () => {
+    // The capture starts below the constructor of the library's class, then skips the library's own frames
+    // (adopt, release) and the frameworks' (an aspect's visit): lib/core/construct-origin.ts.
+    class TeamPolicy extends RestrictionPolicy {
+      constructor(scope: TerraformStack, id: string) {
+        super(scope, id, { resourceId: `dashboard:${id}`, bindings: [{ relation: 'viewer', principals: ['role:a'] }] }); // @declared:subclass
+      }
+    }
+    const out = synthApp((app) => {
+      const stack = new TerraformStack(app, 'origins');
+      new AwsProvider(stack, 'aws', { region: 'us-east-1' });
+      new DatadogProvider(stack, 'datadog', {});
+      AuthenticationProfile.adopt(stack, 'adopted', { authenticationProfileName: 'adopted', authenticationProfileContent: { A: '1' } }); // @declared:adopt
+      RestrictionPolicy.release(stack, 'released', { resourceId: 'dashboard:released' }); // @declared:release
+      new TeamPolicy(stack, 'team');
+      Aspects.of(stack).add({
+        visit: (node) => {
+          if (node === stack && stack.node.tryFindChild('fromAspect') === undefined) {
+            new RestrictionPolicy(stack, 'fromAspect', { resourceId: 'dashboard:aspect' }); // @declared:aspect
+          }
+        },
+      });
+    }, false);
+    const synthesized = JSON.parse(fs.readFileSync(path.join(out, 'stacks', 'origins', 'cdk.tf.json'), 'utf8'));
+    const at = (marker: string) => `${THIS_FILE}:${lineOf(marker)}`;
+    expect(synthesized['//'].metadata.constructOrigins).toEqual({
+      AuthenticationProfile: { [at('@declared:adopt')]: ['adopted'] },
+      RestrictionPolicy: { [at('@declared:release')]: ['released'], [at('@declared:subclass')]: ['team'], [at('@declared:aspect')]: ['fromAspect'] },
+    });
   });
 
   test('GIVEN the report THEN each construct shows where it was declared, in every format', () => {

@@ -240,7 +240,7 @@ export class NodeList extends Construct {
   constructor(scope: Construct, id: string, props: NodeListProps) {
     props = readProps(constructPathOf(scope, id), props, 'props', false);
     super(scope, id);
-    recordOrigin(this, NODE_LIST.className);
+    recordOrigin(this, NODE_LIST.className, NodeList);
     // A node resource's problem path names its item: read at synth, from the entries built below.
     LiveObjects.of(this).add(this, NODE_LIST, (resourceId) => this.nodes.find((entry) => entry.resources.some((r) => r.node.id === resourceId))?.index);
     const mode = props.mode ?? NodeListMode.MANIFEST;

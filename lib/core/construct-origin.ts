@@ -42,10 +42,14 @@ const LIBRARY_PREFIX = path.resolve(__dirname, '..') + path.sep;
 const FRAMEWORK_FILE = /[\\/]node_modules[\\/](?:cdktf|cdktn|constructs|jsii|@jsii)[\\/]|^node:|^internal[\\/]/;
 // `at fn (file:line:column)` or `at file:line:column`: the last `:line:column` of a formatted frame.
 const FRAME_LOCATION = /(?:\(|\bat )((?:file:\/\/)?[^()\n]*?):(\d+):\d+\)?\s*$/;
-// The first frame outside this library is usually within a few frames (the constructor, a static factory
-// such as adopt, then the caller: a capture costs about 0.6 µs a frame); behind more of this library's
-// frames, or a framework's callbacks, a second, deeper capture finds it.
-const FRAMES = [4, 40];
+// The capture starts below the construct's constructor, so the first frame outside this library is
+// usually the first or second (a static factory such as adopt, then the caller): V8 charges about 2 µs
+// for a capture and 0.6 µs for each frame. Behind more of this library's frames, or a framework's
+// callbacks, a second, deeper capture finds it.
+const FRAMES = [2, 40];
+
+/** A constructor: the frames of its call and of everything it called are not captured. */
+type CapturedBelow = abstract new (...args: never[]) => unknown;
 
 /**
  * The source position (`file:line`, relative to the working directory) of a
@@ -75,25 +79,28 @@ function sourceOf(site: NodeJS.CallSite, prepare: typeof Error.prepareStackTrace
 const SITES = new Map<string, string | null>();
 
 /** The source position of the first frame of the current stack outside this library and the frameworks. */
-function callerSource(): string | undefined {
+function callerSource(below: CapturedBelow): string | undefined {
   const prepare = Error.prepareStackTrace;
   for (const frames of FRAMES) {
-    const sites = structuredStack(frames);
-    const found = userSite(sites, prepare);
+    const sites = structuredStack(frames, below);
+    const found = userSite(sites, prepare, below);
     if (found !== undefined || sites.length < frames) return found ?? undefined;
   }
   return undefined;
 }
 
-/** Up to `frames` call sites below recordOrigin, as V8 holds them (none formatted). */
-function structuredStack(frames: number): NodeJS.CallSite[] {
+/** The structured call sites themselves, as V8 hands them to the handler (one function for every capture). */
+const STRUCTURED = (_error: Error, structured: NodeJS.CallSite[]) => structured;
+
+/** Up to `frames` call sites below the call of `below`, as V8 holds them (none formatted). */
+function structuredStack(frames: number, below: CapturedBelow): NodeJS.CallSite[] {
   const prepare = Error.prepareStackTrace;
   const limit = Error.stackTraceLimit;
   const holder: { stack?: unknown } = {};
   try {
-    Error.prepareStackTrace = (_error, structured) => structured;
+    Error.prepareStackTrace = STRUCTURED;
     Error.stackTraceLimit = frames;
-    Error.captureStackTrace(holder, recordOrigin);
+    Error.captureStackTrace(holder, below);
     return Array.isArray(holder.stack) ? (holder.stack as NodeJS.CallSite[]) : [];
   } finally {
     Error.prepareStackTrace = prepare;
@@ -102,8 +109,9 @@ function structuredStack(frames: number): NodeJS.CallSite[] {
 }
 
 /** The source position of the first of `sites` in the user's code, mapped once per position; null when it has none. */
-function userSite(sites: readonly NodeJS.CallSite[], prepare: typeof Error.prepareStackTrace): string | null | undefined {
-  for (const [index, site] of sites.entries()) {
+function userSite(sites: readonly NodeJS.CallSite[], prepare: typeof Error.prepareStackTrace, below: CapturedBelow): string | null | undefined {
+  for (let index = 0; index < sites.length; index++) {
+    const site = sites[index];
     let file = site.getFileName() ?? '';
     if (file.startsWith('file://')) file = decodeURIComponent(file.slice('file://'.length));
     if (file.startsWith(LIBRARY_PREFIX) || !path.isAbsolute(file) || FRAMEWORK_FILE.test(file)) continue;
@@ -112,7 +120,7 @@ function userSite(sites: readonly NodeJS.CallSite[], prepare: typeof Error.prepa
     if (source === undefined) {
       // Without a handler of the app's, the runtime's own formatting of a stack is what maps a frame (Node's
       // --enable-source-maps, jest's transformed sources): formatted once for this call site, the same frame read.
-      source = sourceOf(site, prepare, prepare === undefined ? formattedFrame(index) : undefined) ?? null;
+      source = sourceOf(site, prepare, prepare === undefined ? formattedFrame(index, below) : undefined) ?? null;
       SITES.set(key, source);
     }
     return source;
@@ -120,13 +128,13 @@ function userSite(sites: readonly NodeJS.CallSite[], prepare: typeof Error.prepa
   return undefined;
 }
 
-/** Frame `index` below recordOrigin's caller, as Node formats a stack (mapped with --enable-source-maps). */
-function formattedFrame(index: number): string {
+/** Frame `index` below the call of `below`, as Node formats a stack (mapped with --enable-source-maps). */
+function formattedFrame(index: number, below: CapturedBelow): string {
   const holder: { stack?: string } = {};
   const limit = Error.stackTraceLimit;
   Error.stackTraceLimit = FRAMES[FRAMES.length - 1];
   try {
-    Error.captureStackTrace(holder, recordOrigin);
+    Error.captureStackTrace(holder, below);
   } finally {
     Error.stackTraceLimit = limit;
   }
@@ -144,12 +152,15 @@ interface RecordedOrigin {
 
 /**
  * Records the construct's class and, unless the app turned it off, the line of
- * the user's code that created it (bench/run.ts measures its cost).
+ * the user's code that created it (bench/run.ts measures its cost): the first
+ * frame outside this library below the call of `declaringClass`, the class
+ * whose constructor records it (a user's subclass calls it with `super`, on
+ * the subclass's line).
  */
-export function recordOrigin(construct: IConstruct, constructClass: string): void {
+export function recordOrigin(construct: IConstruct, constructClass: string, declaringClass: CapturedBelow): void {
   const enabled = construct.node.tryGetContext(SOURCE_LOCATION_CONTEXT);
-  const source = enabled === false || enabled === 'false' ? undefined : callerSource();
-  const origin: RecordedOrigin = { construct: constructClass, ...(source === undefined ? {} : { source }) };
+  const source = enabled === false || enabled === 'false' ? undefined : callerSource(declaringClass);
+  const origin: RecordedOrigin = source === undefined ? { construct: constructClass } : { construct: constructClass, source };
   Object.defineProperty(construct, ORIGIN, { value: origin, enumerable: false });
   ConstructOrigins.of(construct).add(construct);
 }

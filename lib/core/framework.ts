@@ -7,6 +7,7 @@
 export {
   App,
   Annotations,
+  Aspects,
   DataResource,
   DefaultTokenResolver,
   Fn,

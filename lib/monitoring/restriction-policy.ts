@@ -443,7 +443,7 @@ export class RestrictionPolicy extends Construct implements IRestrictionPolicy {
   constructor(scope: Construct, id: string, props: RestrictionPolicyProps) {
     props = readProps(constructPathOf(scope, id), props, 'props', false);
     super(scope, id);
-    recordOrigin(this, RESTRICTION_POLICY.className);
+    recordOrigin(this, RESTRICTION_POLICY.className, RestrictionPolicy);
     LiveObjects.of(this).add(this, RESTRICTION_POLICY);
     // Checked and made canonical by the text Terraform reads; known text is written as exactly that text.
     let resourceRef: WireResource | undefined;

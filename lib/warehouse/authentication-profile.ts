@@ -372,7 +372,7 @@ export class AuthenticationProfile extends Construct implements IAuthenticationP
   constructor(scope: Construct, id: string, props: AuthenticationProfileProps) {
     props = readProps(constructPathOf(scope, id), props, 'props', false);
     super(scope, id);
-    recordOrigin(this, AUTHENTICATION_PROFILE.className);
+    recordOrigin(this, AUTHENTICATION_PROFILE.className, AuthenticationProfile);
     LiveObjects.of(this).add(this, AUTHENTICATION_PROFILE);
     // The trigger is repeated as the profile is, read from the profile at synth time.
     let profileResource: WireResource | undefined;
