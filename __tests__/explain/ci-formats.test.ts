@@ -95,8 +95,9 @@ describe('where each construct was declared', () => {
   });
 
   test("GIVEN constructs made through a factory, a user's subclass and an aspect THEN each records the user's line that made it", () => {
-    // The capture starts below the constructor of the library's class, then skips the library's own frames
-    // (adopt, release) and the frameworks' (an aspect's visit): lib/core/construct-origin.ts.
+    // The capture starts below the constructor of the library's class (a subclass's super call is the
+    // user's line) and skips the library's own frames (adopt, release); a construct made in an aspect is
+    // at the aspect's line, above cdktf's frames that called it: lib/core/construct-origin.ts.
     class TeamPolicy extends RestrictionPolicy {
       constructor(scope: TerraformStack, id: string) {
         super(scope, id, { resourceId: `dashboard:${id}`, bindings: [{ relation: 'viewer', principals: ['role:a'] }] }); // @declared:subclass

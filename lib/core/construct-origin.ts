@@ -78,7 +78,7 @@ function sourceOf(site: NodeJS.CallSite, prepare: typeof Error.prepareStackTrace
  */
 const SITES = new Map<string, string | null>();
 
-/** The source position of the first frame of the current stack outside this library and the frameworks. */
+/** The source position of the first frame below the call of `below` outside this library and the frameworks. */
 function callerSource(below: CapturedBelow): string | undefined {
   const prepare = Error.prepareStackTrace;
   for (const frames of FRAMES) {
