@@ -61,7 +61,11 @@ function refusedShape(value: object): { received: string; allowed: string } | un
  */
 export function snapshotOf(value: unknown, path: string, problems: Problems, keepDates = false): unknown {
   sawMarker = false;
-  return copy(value, { root: path, keys: [], problems, ancestors: [], keepDates }, 0);
+  const snapshot = copy(value, { root: path, keys: [], problems, ancestors: [], keepDates }, 0);
+  // Only the root is recorded: a view is taken of a whole snapshot (literalView(props)), and a weak
+  // set's entry for each of its lists and objects was paid by every fleet (six a policy, hundreds a node).
+  if (!sawMarker && snapshot !== null && typeof snapshot === 'object') markMarkerFree(snapshot);
+  return snapshot;
 }
 
 /** Whether the walk has met a token marker since the current list or object began (token-marker.ts, markMarkerFree). */
@@ -161,7 +165,7 @@ function copy(value: unknown, walk: Walk, depth: number): unknown {
       }
       const out: unknown[] = [];
       for (let i = 0; i < length; i++) out.push(copyAt(list, i, walk, depth));
-      return marked(out);
+      return out;
     }
     let keys: string[];
     try {
@@ -178,17 +182,11 @@ function copy(value: unknown, walk: Walk, depth: number): unknown {
       if (key === '__proto__') Object.defineProperty(out, key, { value: item, enumerable: true, writable: true, configurable: true });
       else out[key] = item;
     }
-    return marked(out);
+    return out;
   } finally {
     walk.ancestors.pop();
     sawMarker ||= sawBefore;
   }
-}
-
-/** Records a copied list or object as marker-free when its walk met no marker. */
-function marked<T extends object>(out: T): T {
-  if (!sawMarker) markMarkerFree(out);
-  return out;
 }
 
 /**

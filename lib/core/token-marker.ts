@@ -13,19 +13,19 @@ export function holdsTokenMarker(text: string): boolean {
 }
 
 /**
- * The lists and objects of snapshots (snapshot.ts) in which no string and no
- * key holds a token marker: no `Literal.text`, no token written in text. The
+ * The snapshots (snapshot.ts: the copy of a whole prop or argument, not each
+ * list and object inside it) in which no string and no key holds a token marker: no `Literal.text`, no token written in text. The
  * snapshot's walk finds it, so that a later reading of the same value
  * (literalView, literal-text.ts) need not walk it again.
  */
 const MARKER_FREE = new WeakSet<object>();
 
-/** Records a list or object of a snapshot as holding no token marker (snapshot.ts, as it copies it). */
+/** Records a snapshot as holding no token marker (snapshot.ts, once its walk is done). */
 export function markMarkerFree(value: object): void {
   MARKER_FREE.add(value);
 }
 
-/** Whether `value` is a list or object of a snapshot in which no string or key holds a token marker. */
+/** Whether `value` is a snapshot in which no string or key holds a token marker. */
 export function isMarkerFree(value: unknown): boolean {
   return value !== null && typeof value === 'object' && MARKER_FREE.has(value);
 }
