@@ -11,6 +11,7 @@ import { nodeResourceQuantityProblem } from './quantity';
 import { ConfigMapNodeConfigSource, ListMeta, Node, NodeConfigSource } from './model';
 import { checkFieldManager, checkObjectMeta } from './object-meta';
 import { checkNodeListStructure } from './schema';
+import { nfcOf } from '../core/nfc';
 
 /** Which item indexes use each deprecated or never-sent field: the warnings to add. */
 export interface NodeListFindings {
@@ -132,7 +133,7 @@ function checkKeyValues(map: { [key: string]: string } | undefined, path: string
       // The API server checks annotation keys lowercased; label keys as given.
       if (!isQualifiedName(labels ? key : key.toLowerCase())) problems.add(`${path}/${key}`, key, `a key that is ${KEY_RULE}`);
       // Counted as Terraform sends them: in NFC.
-      bytes += Buffer.byteLength(key.normalize('NFC'), 'utf8');
+      bytes += Buffer.byteLength(nfcOf(key), 'utf8');
     } else sized = false;
     if (typeof value !== 'string') continue;
     if (isUnresolved(value)) {
@@ -144,7 +145,7 @@ function checkKeyValues(map: { [key: string]: string } | undefined, path: string
       if (isTokenKey(key)) problems.addConcealed(`${path}/${key}`, value, `a label value that is ${VALUE_RULE}`);
       else problems.addUnderKey(key, `${path}/${key}`, value, `a label value that is ${VALUE_RULE}`);
     }
-    if (!labels) bytes += Buffer.byteLength(value.normalize('NFC'), 'utf8');
+    if (!labels) bytes += Buffer.byteLength(nfcOf(value), 'utf8');
   }
   if (!labels && sized && bytes > ANNOTATIONS_MAX_BYTES) {
     problems.add(path, `${bytes} bytes of keys and values`, `at most ${ANNOTATIONS_MAX_BYTES} bytes (256 KiB) in total`);

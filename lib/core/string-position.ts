@@ -29,6 +29,7 @@ import { TextGrammar, TextSegment } from './text-grammar';
 import { isTokenKey, tokenKeyProblem, writtenKey } from './token-keys';
 import { tokensWrittenBare } from './token-braces';
 import { holdsTokenMarker } from './token-marker';
+import { isNfc } from './nfc';
 
 /** A position that takes a string, and its rules. */
 export interface StringPosition {
@@ -141,7 +142,7 @@ function readString(value: unknown, position: StringPosition, problems: Problems
       continue;
     }
     joined += segment.known;
-    if (nfcAlready && segment.known !== segment.known.normalize('NFC')) nfcAlready = false;
+    if (nfcAlready && !isNfc(segment.known)) nfcAlready = false;
   }
   if (unknown && position.mustBeKnown) return `a value known at synth time (${position.mustBeKnown})`;
   if (read.references.length > 0) {
@@ -153,7 +154,7 @@ function readString(value: unknown, position: StringPosition, problems: Problems
   const text = unknown ? undefined : joined;
   // The whole text's own rule first: it says more precisely what is wrong.
   if (text !== undefined && position.check !== undefined) {
-    const allowed = position.check(text.normalize('NFC'));
+    const allowed = position.check(nfcAlready ? text : text.normalize('NFC'));
     if (allowed !== undefined) return allowed;
   }
   if (position.grammar !== undefined) {
@@ -289,7 +290,7 @@ function literalValueOfKey(key: string): string | undefined {
  */
 export function textRefusal(text: unknown, position: StringPosition): string | undefined {
   if (typeof text !== 'string') return `${position.rule} (a string)`;
-  if (position.nfc && text !== text.normalize('NFC')) return `${position.rule} (in Unicode NFC)`;
+  if (position.nfc && !isNfc(text)) return `${position.rule} (in Unicode NFC)`;
   if (position.grammar !== undefined && !position.grammar.matches(text)) return position.rule;
   return position.check?.(text);
 }

@@ -3,6 +3,7 @@ import { Problems } from '../core/problems';
 import { registerValueClass } from '../core/snapshot';
 import { checkString, positionAt } from '../core/string-position';
 import { ID, PRINCIPAL, readArgument, splitTypeAndId, throwIfProblems } from './type-and-id';
+import { nfcOf } from '../core/nfc';
 
 /**
  * A principal of a restriction policy binding: a subject or a group of
@@ -73,7 +74,7 @@ export class Principal {
     const checked = checkString(raw, positionAt(PRINCIPAL, undefined, { mustBeKnown }), problems, 'principal');
     throwIfProblems('Principal.fromString', problems);
     // The text Terraform would read, written back as exactly that text (plain text that reads as itself stays as given).
-    const text = checked!.text!.normalize('NFC');
+    const text = nfcOf(checked!.text!);
     const parts = splitTypeAndId(text)!;
     if (text === raw) return new Principal(parts.type, parts.id);
     return new Principal(parts.type, literalText(parts.id));

@@ -3,6 +3,7 @@ import { Problems } from '../core/problems';
 import { registerValueClass } from '../core/snapshot';
 import { checkString, positionAt } from '../core/string-position';
 import { ID, readArgument, RESOURCE_ID, RESOURCE_TYPE, splitTypeAndId, throwIfProblems } from './type-and-id';
+import { nfcOf } from '../core/nfc';
 
 /**
  * The target of a restriction policy, written `resource_type:resource_id`
@@ -96,7 +97,7 @@ export class RestrictionPolicyResourceId {
     const checked = checkString(raw, positionAt(RESOURCE_ID, undefined, { mustBeKnown }), problems, 'resourceId');
     throwIfProblems('RestrictionPolicyResourceId.fromString', problems);
     // The text Terraform would read, written back as exactly that text (plain text that reads as itself stays as given).
-    const text = checked!.text!.normalize('NFC');
+    const text = nfcOf(checked!.text!);
     const parts = splitTypeAndId(text)!;
     if (text === raw) return new RestrictionPolicyResourceId(parts.type, parts.id);
     return new RestrictionPolicyResourceId(parts.type, literalText(parts.id));

@@ -27,6 +27,7 @@ import { recordOrigin } from '../core/construct-origin';
 import { fixedId } from '../construct-descriptor';
 import { LiveObjects } from '../core/live-objects';
 import { POLICY_RESOURCE, RESTRICTION_POLICY } from './descriptors';
+import { nfcOf } from '../core/nfc';
 
 const TERRAFORM_TYPE = POLICY_RESOURCE.terraformTypes[0];
 
@@ -166,7 +167,7 @@ interface CheckedPolicy {
 }
 
 function checkedOf(given: string, checked: CheckedString | undefined): Checked {
-  const text = checked?.text?.normalize('NFC');
+  const text = checked?.text === undefined ? undefined : nfcOf(checked.text);
   return { text, written: text !== undefined ? literalText(text) : given };
 }
 

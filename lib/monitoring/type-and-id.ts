@@ -6,6 +6,7 @@ export { readArgument } from '../core/snapshot';
 import { CheckedString, StringPosition } from '../core/string-position';
 import { TextGrammar } from '../core/text-grammar';
 import { ValidationError } from '../core/validation-error';
+import { nfcOf } from '../core/nfc';
 
 // No whitespace, control or format characters (zero-width, bidi, BOM: invisible,
 // so an id that holds one is not the id a reader sees), and in Unicode NFC:
@@ -89,7 +90,7 @@ export function knownType(checked: CheckedString | undefined): string | undefine
   const first = checked?.segments[0];
   if (first === undefined || !('known' in first)) return undefined;
   const colon = first.known.indexOf(':');
-  return colon < 0 ? undefined : first.known.slice(0, colon).normalize('NFC');
+  return colon < 0 ? undefined : nfcOf(first.known.slice(0, colon));
 }
 
 /** Throws a {@link ValidationError} named after a factory (there is no construct yet). */

@@ -7,6 +7,7 @@ import { isCredentialLookingKey } from '../core/received-value';
 import { checkString, positionAt, StringPosition } from '../core/string-position';
 import { ReferenceScope } from '../core/stack-references';
 import { referencedVariable } from '../core/token-types';
+import { nfcOf } from '../core/nfc';
 
 /**
  * Keys the service refuses to store in a profile, because they are credentials.
@@ -30,7 +31,7 @@ export const CREDENTIAL_KEYS: readonly string[] = [
  * and anything that reads like a credential (received-value.ts).
  */
 export function isCredentialContentKey(key: string): boolean {
-  return CREDENTIAL_KEYS.includes(key.normalize('NFC')) || isCredentialLookingKey(key);
+  return CREDENTIAL_KEYS.includes(nfcOf(key)) || isCredentialLookingKey(key);
 }
 
 const ALLOWED_CONTENT = 'a JSON object of string keys to string values, e.g. {"AllowDBUserOverride":"1","Client_ID":"ExampleClientID"}';
@@ -125,7 +126,7 @@ export function checkProfileContent(
       continue;
     }
     const checkedValue = checkString(typeof value === 'string' ? asGiven(value) : value, concealed ? valuePositions.concealed : valuePositions.shown, problems, keyPath);
-    if (keyText !== undefined && CREDENTIAL_KEYS.includes(keyText.normalize('NFC'))) {
+    if (keyText !== undefined && CREDENTIAL_KEYS.includes(nfcOf(keyText))) {
       // As Terraform reads it (NFC): `Access\u212AeyID` (Kelvin sign) is `AccessKeyID`.
       problems.add(keyPath, keyText, `a key other than ${CREDENTIAL_KEYS.join(', ')}: the service refuses to store credentials in a profile; pass them to the driver at connect time`);
     }
@@ -166,5 +167,5 @@ function jsonencodeOf(entries: readonly { key: string; value: unknown }[]): stri
 /** Length of the content as the quota counts it: UTF-8 bytes. */
 export function contentByteLength(content: string): number {
   // Terraform reads (and sends) every string in NFC, which can be longer or shorter.
-  return Buffer.byteLength(content.normalize('NFC'), 'utf8');
+  return Buffer.byteLength(nfcOf(content), 'utf8');
 }
