@@ -193,14 +193,21 @@ export function writtenLiteral(value: string): string {
 /** `writtenLiteral` for every string of a JSON-like value (arrays and plain objects copied only where something changed). */
 export function writtenLiterals<T>(value: T): T {
   if (typeof value === 'string') return writtenLiteral(value) as unknown as T;
+  // Loops that copy only from the first change: every list of every resource comes here, on both passes.
   if (Array.isArray(value)) {
-    const out = value.map(writtenLiterals);
-    return (out.some((v, i) => v !== value[i]) ? out : value) as unknown as T;
+    let out: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const v = writtenLiterals(value[i]);
+      if (out === undefined && v !== value[i]) out = value.slice(0, i);
+      out?.push(v);
+    }
+    return (out ?? value) as unknown as T;
   }
   if (isPlainObject(value)) {
     let changed = false;
     const out: { [key: string]: unknown } = {};
-    for (const [key, v] of Object.entries(value)) {
+    for (const key of Object.keys(value)) {
+      const v = (value as { [key: string]: unknown })[key];
       out[key] = writtenLiterals(v);
       changed ||= out[key] !== v;
     }

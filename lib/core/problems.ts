@@ -16,8 +16,9 @@ export function isUnresolved(value: unknown): boolean {
  */
 export class Problems {
   private readonly found: ValidationProblem[] = [];
-  private readonly seenPaths = new Set<string>();
-  private readonly dirtyPrefixes = new Set<string>();
+  // Made with the first problem: most checks find none, and every construct of a fleet makes two or three.
+  private seenPaths?: Set<string>;
+  private dirtyPrefixes?: Set<string>;
 
   /** Records a problem; a second problem at the same path is dropped (the first says what is allowed). */
   public add(path: string, value: unknown, allowed: string): void {
@@ -50,6 +51,8 @@ export class Problems {
   }
 
   private record(path: string, received: string, allowed: string): void {
+    this.seenPaths ??= new Set<string>();
+    this.dirtyPrefixes ??= new Set<string>();
     if (this.seenPaths.has(path)) return;
     this.seenPaths.add(path);
     this.found.push({ path, received, allowed });
@@ -61,7 +64,7 @@ export class Problems {
 
   /** True when no problem has been recorded at this path or below it. */
   public isClean(pathPrefix: string): boolean {
-    return !this.dirtyPrefixes.has(pathPrefix);
+    return this.dirtyPrefixes === undefined || !this.dirtyPrefixes.has(pathPrefix);
   }
 
   /** The problems recorded so far. */

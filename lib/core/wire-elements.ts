@@ -162,7 +162,8 @@ export class WireResource extends TerraformResource {
   public get blockValues(): BlockValues {
     const attributes = this.attributes();
     const values: { [name: string]: unknown } = {};
-    for (const [name, attribute] of Object.entries(attributes)) {
+    for (const name of Object.keys(attributes)) {
+      const attribute = attributes[name];
       if (attribute === undefined) continue;
       // A string (a name, an id: what identities read) is rendered at once, as cheaply as read.
       if (attribute.kind === 'any') values[name] = attribute.value;

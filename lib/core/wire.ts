@@ -39,7 +39,9 @@ export const wire = {
 /** Renders attributes for Terraform JSON (what `synthesizeAttributes` returns). */
 export function toJsonAttributes(attributes: WireAttributes): { [name: string]: any } {
   const out: { [name: string]: any } = {};
-  for (const [name, attribute] of Object.entries(attributes)) {
+  // Keys, not entries: no pair is made for each attribute of each resource on each pass.
+  for (const name of Object.keys(attributes)) {
+    const attribute = attributes[name];
     if (attribute === undefined) continue;
     switch (attribute.kind) {
       case 'blockList':

@@ -205,40 +205,47 @@ function canonicalBindings(
   // Each position once per policy, not once per value.
   const relationPosition = positionAt(RELATION, referencesFrom);
   const principalPosition = positionAt(PRINCIPAL, referencesFrom);
-  const merged = new Map<string, { relation: Checked; principals: Map<string, Checked> }>();
+  // Loops and index access, not callbacks and destructuring: this runs for every policy of a fleet.
+  const merged = new Map<string, { key: string; relation: Checked; principals: Map<string, Checked> }>();
   const asGiven: { relation: Checked; principals: string[] }[] = [];
-  bindings.forEach((binding, i) => {
+  for (let i = 0; i < bindings.length; i++) {
+    const binding = bindings[i];
     const path = `${basePath}/${i}`;
     const checkedRelation = checkString(binding.relation, relationPosition, problems, `${path}/relation`);
-    if (checkedRelation === undefined) return;
+    if (checkedRelation === undefined) continue;
     const relation = checkedOf(binding.relation, checkedRelation);
     if (relation.text !== undefined && allowedRelations !== undefined && !allowedRelations.includes(relation.text)) {
       problems.add(`${path}/relation`, binding.relation, `one of ${allowedRelations.join(', ')} (the relations of resource type "${resourceType}")`);
     }
-    if (isUnresolved(binding.principals)) {
+    const principals = binding.principals;
+    if (isUnresolved(principals)) {
       // A list token is an array (Token.asList, variable.listValue); a number, map or `any` token is not a list.
-      if (!Array.isArray(binding.principals)) {
-        problems.add(`${path}/principals`, binding.principals, 'a list of principals, or a list token (Token.asList(…), variable.listValue)');
-        return;
+      if (!Array.isArray(principals)) {
+        problems.add(`${path}/principals`, principals, 'a list of principals, or a list token (Token.asList(…), variable.listValue)');
+        continue;
       }
-      asGiven.push({ relation, principals: binding.principals as string[] });
-      return;
+      asGiven.push({ relation, principals: principals as string[] });
+      continue;
     }
     const key = relation.text ?? relation.written;
-    const entry = merged.get(key) ?? { relation, principals: new Map<string, Checked>() };
-    merged.set(key, entry);
-    binding.principals.forEach((principal, j) => {
+    let entry = merged.get(key);
+    if (entry === undefined) merged.set(key, (entry = { key, relation, principals: new Map<string, Checked>() }));
+    for (let j = 0; j < principals.length; j++) {
+      const principal = principals[j];
       const given = principal instanceof Principal ? principal.toString() : principal;
       const checked = checkString(given, principalPosition, problems, `${path}/principals/${j}`);
-      if (checked === undefined) return;
+      if (checked === undefined) continue;
       const read = checkedOf(given, checked);
       entry.principals.set(read.text ?? read.written, read);
-    });
-  });
-  const sorted = [...merged.entries()]
-    .sort(([a], [b]) => compareCodePoints(a, b))
-    .map(([, { relation, principals }]) => ({ relation, principals: [...principals.entries()].sort(([a], [b]) => compareCodePoints(a, b)).map(([, p]) => p) }));
-  return [...sorted, ...asGiven];
+    }
+  }
+  const canonical: { relation: Checked; principals: Checked[] | string[] }[] = [];
+  for (const entry of Array.from(merged.values()).sort((a, b) => compareCodePoints(a.key, b.key))) {
+    const principals = Array.from(entry.principals.keys()).sort(compareCodePoints);
+    canonical.push({ relation: entry.relation, principals: principals.map((key) => entry.principals.get(key)!) });
+  }
+  for (const binding of asGiven) canonical.push(binding);
+  return canonical;
 }
 
 function compareCodePoints(a: string, b: string): number {
