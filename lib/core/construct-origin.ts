@@ -72,11 +72,24 @@ function sourceOf(site: NodeJS.CallSite, prepare: typeof Error.prepareStackTrace
 }
 
 /**
- * Source positions by raw position (`file:line:column` of the running code): one
- * mapping per distinct call site, kept as text (a call site object would keep
- * its frame's objects, a whole app, alive).
+ * Source positions by script and raw position (the offset of the call in the
+ * running code): one mapping per distinct call site, kept as text (a call site
+ * object would keep its frame's objects, a whole app, alive). A script's
+ * entry is null when its frames are not the user's (this library's, a
+ * framework's, or code without a file), decided once per script.
  */
-const SITES = new Map<string, string | null>();
+const SITES = new Map<string, Map<number, string | null> | null>();
+
+/** The positions already mapped in the user's script `file` (a call site's raw file name); null when its frames are not the user's. */
+function sitesOf(file: string): Map<number, string | null> | null {
+  let sites = SITES.get(file);
+  if (sites === undefined) {
+    const decoded = file.startsWith('file://') ? decodeURIComponent(file.slice('file://'.length)) : file;
+    const user = !decoded.startsWith(LIBRARY_PREFIX) && path.isAbsolute(decoded) && !FRAMEWORK_FILE.test(decoded);
+    SITES.set(file, (sites = user ? new Map() : null));
+  }
+  return sites;
+}
 
 /** The source position of the first frame below the call of `below` outside this library and the frameworks. */
 function callerSource(below: CapturedBelow): string | undefined {
@@ -112,16 +125,16 @@ function structuredStack(frames: number, below: CapturedBelow): NodeJS.CallSite[
 function userSite(sites: readonly NodeJS.CallSite[], prepare: typeof Error.prepareStackTrace, below: CapturedBelow): string | null | undefined {
   for (let index = 0; index < sites.length; index++) {
     const site = sites[index];
-    let file = site.getFileName() ?? '';
-    if (file.startsWith('file://')) file = decodeURIComponent(file.slice('file://'.length));
-    if (file.startsWith(LIBRARY_PREFIX) || !path.isAbsolute(file) || FRAMEWORK_FILE.test(file)) continue;
-    const key = `${file}:${site.getLineNumber()}:${site.getColumnNumber()}`;
-    let source = SITES.get(key);
+    const mapped = sitesOf(site.getFileName() ?? '');
+    if (mapped === null) continue;
+    // The offset of the call in its script: one number, where line and column are each looked up.
+    const position = site.getPosition();
+    let source = mapped.get(position);
     if (source === undefined) {
       // Without a handler of the app's, the runtime's own formatting of a stack is what maps a frame (Node's
       // --enable-source-maps, jest's transformed sources): formatted once for this call site, the same frame read.
       source = sourceOf(site, prepare, prepare === undefined ? formattedFrame(index, below) : undefined) ?? null;
-      SITES.set(key, source);
+      mapped.set(position, source);
     }
     return source;
   }
