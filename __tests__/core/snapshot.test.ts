@@ -4,7 +4,7 @@
 // in both; a plain object is plain data even where it looks like a class's
 // instance, and an instance of the library's value classes is kept as it is.
 import { Testing, TerraformStack } from '../../lib/core/framework';
-import { AuthenticationProfile, DatadogProvider, KubernetesProvider, NodeList, NodeListProps, Principal, RestrictionPolicy } from '../../lib';
+import { AuthenticationProfile, AwsProvider, DatadogProvider, KubernetesProvider, Literal, NodeList, NodeListProps, Principal, ReplaceTriggerKind, RestrictionPolicy } from '../../lib';
 import { errorOf } from '../support/errors';
 import { synthJson } from '../support/synth';
 
@@ -20,6 +20,24 @@ describe('the props snapshot', () => {
     const error = errorOf(() => new AuthenticationProfile(s, 'p', { authenticationProfileName: 'analysts', authenticationProfileContent: content as any }));
     expect(error.problems).toEqual([expect.objectContaining({ path: 'props/authenticationProfileContent/loop/again', received: 'a value that contains itself (a cycle)' })]);
     expect(s.node.tryFindChild('p')).toBeUndefined();
+  });
+
+  // The snapshot records whether its walk met a token marker, so that the checks need not walk the props again
+  // (token-marker.ts). A getter that makes a construct takes a snapshot of its own in the middle of the walk:
+  // it must not reset what the outer walk already met (here the Literal.text kind, checked as its text).
+  test('GIVEN a getter that makes another construct while the props are read THEN a Literal.text met before it is still checked as its text', () => {
+    const s = stack();
+    new AwsProvider(s, 'aws', { region: 'eu-west-1' });
+    const props = {
+      authenticationProfileName: 'outer',
+      replaceTrigger: Literal.text('bogus') as ReplaceTriggerKind,
+      get authenticationProfileContent() {
+        new AuthenticationProfile(s, 'inner', { authenticationProfileName: 'inner', authenticationProfileContent: { A: 'b' } });
+        return { C: 'd' };
+      },
+    };
+    const error = errorOf(() => new AuthenticationProfile(s, 'outer', props));
+    expect(error.problems).toEqual([expect.objectContaining({ path: 'props/replaceTrigger', received: '"bogus"' })]);
   });
 
   test('GIVEN one labels object shared by two nodes (no cycle) THEN both nodes are read and written with it', () => {

@@ -60,16 +60,13 @@ function refusedShape(value: object): { received: string; allowed: string } | un
  * `undefined` there and a problem says why.
  */
 export function snapshotOf(value: unknown, path: string, problems: Problems, keepDates = false): unknown {
-  sawMarker = false;
-  const snapshot = copy(value, { root: path, keys: [], problems, ancestors: [], keepDates }, 0);
+  const walk: Walk = { root: path, keys: [], problems, ancestors: [], keepDates, sawMarker: false };
+  const snapshot = copy(value, walk, 0);
   // Only the root is recorded: a view is taken of a whole snapshot (literalView(props)), and a weak
   // set's entry for each of its lists and objects was paid by every fleet (six a policy, hundreds a node).
-  if (!sawMarker && snapshot !== null && typeof snapshot === 'object') markMarkerFree(snapshot);
+  if (!walk.sawMarker && snapshot !== null && typeof snapshot === 'object') markMarkerFree(snapshot);
   return snapshot;
 }
-
-/** Whether the walk has met a token marker since the current list or object began (token-marker.ts, markMarkerFree). */
-let sawMarker = false;
 
 /** One snapshot's walk: where it is (the keys below the root, spelled as a path only for a problem), and what it keeps. */
 interface Walk {
@@ -83,6 +80,11 @@ interface Walk {
    */
   readonly ancestors: object[];
   readonly keepDates: boolean;
+  /**
+   * Whether the walk has met a token marker, or a value kept by reference (token-marker.ts,
+   * markMarkerFree): the walk's own, so that a getter that takes a snapshot of its own leaves it as it is.
+   */
+  sawMarker: boolean;
 }
 
 /** The path of the value the walk is at, as problems name it. */
@@ -109,7 +111,7 @@ function copyAt(container: object, key: string | number, walk: Walk, depth: numb
 
 function copy(value: unknown, walk: Walk, depth: number): unknown {
   if (typeof value === 'string') {
-    if (holdsTokenMarker(value)) sawMarker = true;
+    if (holdsTokenMarker(value)) walk.sawMarker = true;
     return value;
   }
   if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return value;
@@ -124,7 +126,7 @@ function copy(value: unknown, walk: Walk, depth: number): unknown {
   }
   if (shape === 'kept' || (walk.keepDates && value instanceof Date)) {
     // A token or an object read through its own API: its strings are not looked into.
-    sawMarker = true;
+    walk.sawMarker = true;
     return value;
   }
   if (shape === 'refused') {
@@ -143,8 +145,6 @@ function copy(value: unknown, walk: Walk, depth: number): unknown {
   }
   // A list token (`variable.listValue`) is a one-element array: copied, it stays one.
   walk.ancestors.push(object);
-  const sawBefore = sawMarker;
-  sawMarker = false;
   try {
     if (shape === 'array') {
       const list = object as unknown[];
@@ -176,7 +176,7 @@ function copy(value: unknown, walk: Walk, depth: number): unknown {
     }
     const out: { [key: string]: unknown } = {};
     for (const key of keys) {
-      if (holdsTokenMarker(key)) sawMarker = true;
+      if (holdsTokenMarker(key)) walk.sawMarker = true;
       const item = copyAt(object, key, walk, depth);
       // `__proto__` (a JSON key like any other) is defined, not assigned: assignment would set the prototype.
       if (key === '__proto__') Object.defineProperty(out, key, { value: item, enumerable: true, writable: true, configurable: true });
@@ -185,7 +185,6 @@ function copy(value: unknown, walk: Walk, depth: number): unknown {
     return out;
   } finally {
     walk.ancestors.pop();
-    sawMarker ||= sawBefore;
   }
 }
 
