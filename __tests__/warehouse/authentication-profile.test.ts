@@ -3,6 +3,7 @@ import {
   AuthenticationProfile,
   AuthenticationProfileProps,
   AwsProvider,
+  Literal,
   ReplaceTriggerKind,
   ValidationError,
 } from '../../lib';
@@ -83,6 +84,14 @@ describe('AuthenticationProfile synthesis', () => {
     expect(trigger.triggers).toEqual({ authentication_profile_name: 'analysts' });
     expect(profileBlock(stack).lifecycle.replace_triggered_by).toEqual([`null_resource.${name}`]);
     expect(json.provider.null).toHaveLength(1);
+    expect(json.resource.terraform_data).toBeUndefined();
+  });
+
+  test('GIVEN replaceTrigger as Literal.text("null_resource") THEN the trigger is a null_resource, as for the enum', () => {
+    const stack = newStack();
+    new AuthenticationProfile(stack, 'profile', { ...VALID, replaceTrigger: Literal.text('null_resource') as ReplaceTriggerKind });
+    const json = synthJson(stack);
+    expect(Object.keys(json.resource.null_resource ?? {})).toHaveLength(1);
     expect(json.resource.terraform_data).toBeUndefined();
   });
 

@@ -383,7 +383,9 @@ export class AuthenticationProfile extends Construct implements IAuthenticationP
     const content = this.canonicalContent;
     const provider = props.provider;
 
-    const trigger = addReplaceTrigger(this, fixedId(NAME_TRIGGER_RESOURCE)!, props.replaceTrigger ?? ReplaceTriggerKind.TERRAFORM_DATA, 'authentication_profile_name', name, () => profileResource);
+    // The kind as its text: a Literal.text kind was checked as its text, and chooses as its text.
+    const triggerKind = literalView(props.replaceTrigger) ?? ReplaceTriggerKind.TERRAFORM_DATA;
+    const trigger = addReplaceTrigger(this, fixedId(NAME_TRIGGER_RESOURCE)!, triggerKind, 'authentication_profile_name', name, () => profileResource);
     this.replaceTriggerResource = trigger;
     const resource = new WireResource(this, fixedId(PROFILE_RESOURCE)!, {
       terraformType: TERRAFORM_TYPE,
