@@ -14,9 +14,10 @@ export function holdsTokenMarker(text: string): boolean {
 
 /**
  * The snapshots (snapshot.ts: the copy of a whole prop or argument, not each
- * list and object inside it) in which no string and no key holds a token marker: no `Literal.text`, no token written in text. The
- * snapshot's walk finds it, so that a later reading of the same value
- * (literalView, literal-text.ts) need not walk it again.
+ * list and object inside it) in which no string and no key holds a token
+ * marker: no `Literal.text`, no token written in text. The snapshot's walk
+ * finds it, so that a later reading of the same value (literalView,
+ * literal-text.ts) need not walk it again.
  */
 const MARKER_FREE = new WeakSet<object>();
 
