@@ -60,7 +60,7 @@ describe('two declarations of one profile name: what the check prevents', () => 
       init(dir);
       const abort = new AbortController();
       const off = emulator.onStray((request) => abort.abort(new Error(`terraform reached for an address other than the emulator (${request}); stopped it`)));
-      const env = emulator.proxyEnv();
+      const env = emulator.providerEnv();
       let applied;
       try {
         applied = await terraformAsync(dir, ['apply', '-input=false', '-no-color', '-auto-approve'], { env, allowFailure: true, signal: abort.signal });

@@ -122,9 +122,9 @@ describe('movedFrom and release: terraform plans moves and forgets, JSON and HCL
       fs.writeFileSync(path.join(dirs[format], file), text);
       await terraformAsync(dirs[format], ['init', '-input=false', '-no-color', ...(pluginDir ? [`-plugin-dir=${pluginDir}`] : [])], { env: echo.env });
     }
-    aws = await startReattachedAwsProvider(dirs.json, emulator.proxyEnv());
+    aws = await startReattachedAwsProvider(dirs.json, emulator.providerEnv());
     const reattach = { ...JSON.parse(echo.env.TF_REATTACH_PROVIDERS!), ...(aws ? JSON.parse(aws.env.TF_REATTACH_PROVIDERS!) : {}) };
-    env = { ...emulator.proxyEnv(), TF_REATTACH_PROVIDERS: JSON.stringify(reattach) };
+    env = { ...emulator.providerEnv(), TF_REATTACH_PROVIDERS: JSON.stringify(reattach) };
   }, TIMEOUT);
 
   afterAll(async () => {

@@ -44,9 +44,9 @@ describe('the README first stack', () => {
     fs.writeFileSync(path.join(dir, 'cdk.tf.json'), JSON.stringify(config));
     const pluginDir = awsPluginDir();
     await terraformAsync(dir, ['init', '-input=false', '-no-color', ...(pluginDir ? [`-plugin-dir=${pluginDir}`] : [])], { env: echo.env });
-    aws = await startReattachedAwsProvider(dir, emulator.proxyEnv());
+    aws = await startReattachedAwsProvider(dir, emulator.providerEnv());
     const reattach = { ...JSON.parse(echo.env.TF_REATTACH_PROVIDERS!), ...(aws ? JSON.parse(aws.env.TF_REATTACH_PROVIDERS!) : {}) };
-    const env = { ...emulator.proxyEnv(), TF_REATTACH_PROVIDERS: JSON.stringify(reattach) };
+    const env = { ...emulator.providerEnv(), TF_REATTACH_PROVIDERS: JSON.stringify(reattach) };
     await terraformAsync(dir, ['plan', '-input=false', '-no-color', '-out=tfplan'], { env });
     const plan: PlanJson = JSON.parse((await terraformAsync(dir, ['show', '-json', 'tfplan'], { env })).stdout);
     const planned = (plan.resource_changes ?? []).map((c) => `${c.type} ${c.change.actions.join('+')}`).sort();

@@ -67,7 +67,7 @@ async function tf(dir: string, args: string[], allowFailure = false): Promise<Te
     abort.abort(new Error(`terraform ${args[0]} reached for an address other than the emulator (${request}); stopped it`)),
   );
   try {
-    return await terraformAsync(dir, args, { env: { ...emulator.proxyEnv(), ...provider?.env }, allowFailure, signal: abort.signal });
+    return await terraformAsync(dir, args, { env: { ...emulator.providerEnv(), ...provider?.env }, allowFailure, signal: abort.signal });
   } finally {
     off();
   }
@@ -129,7 +129,7 @@ describe('one profile, from create to destroy', () => {
   beforeAll(async () => {
     dir = workdir({ 'main.tf.json': profileConfig('e2e-analysts', CONTENT) });
     init(dir);
-    provider = await startReattachedAwsProvider(dir, emulator.proxyEnv());
+    provider = await startReattachedAwsProvider(dir, emulator.providerEnv());
   }, SCENARIO_TIMEOUT);
 
   afterAll(() => removeWorkdir(dir));

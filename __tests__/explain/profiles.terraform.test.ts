@@ -72,8 +72,8 @@ beforeAll(async () => {
   const first = stackFile(STACK, before, false);
   dir = workdir({ [first.file]: first.text });
   init(dir);
-  provider = await startReattachedAwsProvider(dir, emulator.proxyEnv());
-  env = { ...emulator.proxyEnv(), ...provider?.env };
+  provider = await startReattachedAwsProvider(dir, emulator.providerEnv());
+  env = { ...emulator.providerEnv(), ...provider?.env };
   await terraformAsync(dir, ['apply', '-input=false', '-no-color', '-auto-approve'], { env });
 
   // Behind Terraform's back: the drifted profile gets a new value and a credential-looking key.

@@ -16,7 +16,7 @@ export interface ConsumerApp {
   readonly dir: string;
   /** The synthesized JSON of a stack. */
   stack(name: string): any;
-  /** Runs the compiled consumer again, with `env` added (LIFECYCLE_STEP, REDSHIFT_URL). */
+  /** Runs the compiled consumer again, with `env` added (LIFECYCLE_STEP). */
   synth(env: NodeJS.ProcessEnv): void;
 }
 
@@ -93,15 +93,15 @@ export async function runLifecycle(app: ConsumerApp): Promise<string> {
     const names = { a: 'life-a', b: 'life-b' };
     const dir = workdir({ 'terraform.tfvars.json': JSON.stringify({ profiles: names }) });
     const write = (step: string) => {
-      app.synth({ LIFECYCLE_STEP: step, REDSHIFT_URL: emulator.url });
+      app.synth({ LIFECYCLE_STEP: step });
       const config = app.stack('lifecycle');
       delete config.terraform.backend;
       fs.writeFileSync(path.join(dir, 'cdk.tf.json'), JSON.stringify(config, null, 2));
     };
     write('create');
     init(dir);
-    provider = await startReattachedAwsProvider(dir, emulator.proxyEnv());
-    const env = { ...emulator.proxyEnv(), ...provider?.env };
+    provider = await startReattachedAwsProvider(dir, emulator.providerEnv());
+    const env = { ...emulator.providerEnv(), ...provider?.env };
     const plan = async (): Promise<PlanJson> => {
       await terraformAsync(dir, ['plan', '-input=false', '-no-color', '-out=tfplan'], { env });
       return JSON.parse((await terraformAsync(dir, ['show', '-json', 'tfplan'], { env })).stdout);

@@ -203,8 +203,8 @@ describe('adopt profiles', () => {
       loadAdoptedModule(out).declareAdoptedProfiles(stack);
       const dir = workdir({ 'main.tf.json': JSON.stringify(synthJson(stack)) });
       init(dir);
-      const provider = await startReattachedAwsProvider(dir, emulator.proxyEnv());
-      const env = { ...emulator.proxyEnv(), ...provider?.env };
+      const provider = await startReattachedAwsProvider(dir, emulator.providerEnv());
+      const env = { ...emulator.providerEnv(), ...provider?.env };
       try {
         await terraformAsync(dir, ['plan', '-input=false', '-no-color', '-out=plan.bin'], { env });
         const plan = JSON.parse((await terraformAsync(dir, ['show', '-json', 'plan.bin'], { env })).stdout);

@@ -67,8 +67,8 @@ export async function profilesRoundTrip(profiles: readonly LiveProfile[]): Promi
     for (const hcl of FORMATS) {
       const dir = stackDir(synthApp(build, hcl));
       init(dir);
-      provider ??= await startReattachedAwsProvider(dir, emulator.proxyEnv());
-      const plan = await planOf(dir, { ...emulator.proxyEnv(), ...provider?.env });
+      provider ??= await startReattachedAwsProvider(dir, emulator.providerEnv());
+      const plan = await planOf(dir, { ...emulator.providerEnv(), ...provider?.env });
       const live = new Map(profiles.map((p) => [p.name, p.content]));
       const mismatches = checkPlan(plan, 'aws_redshift_authentication_profile', live.size, (change) => {
         const name = change.change.after?.authentication_profile_name;

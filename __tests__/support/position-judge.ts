@@ -503,12 +503,12 @@ export class PositionJudge {
       await terraformAsync(this.dirs[format], ['init', '-input=false', '-no-color', ...(pluginDir ? [`-plugin-dir=${pluginDir}`] : [])], { env: this.echo.env });
       fs.rmSync(path.join(this.dirs[format], file));
     }
-    this.aws = await startReattachedAwsProvider(this.dirs.json, this.redshift.proxyEnv());
+    this.aws = await startReattachedAwsProvider(this.dirs.json, this.redshift.providerEnv());
   }
 
   private env(): NodeJS.ProcessEnv {
     const reattach = { ...JSON.parse(this.echo.env.TF_REATTACH_PROVIDERS!), ...(this.aws ? JSON.parse(this.aws.env.TF_REATTACH_PROVIDERS!) : {}) };
-    return { ...this.redshift.proxyEnv(), TF_REATTACH_PROVIDERS: JSON.stringify(reattach), TF_VAR_dd_api_key: 'api-key-value', TF_VAR_dd_app_key: 'app-key-value' };
+    return { ...this.redshift.providerEnv(), TF_REATTACH_PROVIDERS: JSON.stringify(reattach), TF_VAR_dd_api_key: 'api-key-value', TF_VAR_dd_app_key: 'app-key-value' };
   }
 
   /** Validates (and plans) one stack; Terraform's errors, attributed to cases. */

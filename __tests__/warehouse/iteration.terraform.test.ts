@@ -53,8 +53,8 @@ describe('AuthenticationProfile with forEach over a map variable: terraform vali
       init(dir);
       dirs[hcl ? 'hcl' : 'json'] = dir;
     }
-    provider = await startReattachedAwsProvider(dirs.json, emulator.proxyEnv());
-    env = { ...emulator.proxyEnv(), ...provider?.env };
+    provider = await startReattachedAwsProvider(dirs.json, emulator.providerEnv());
+    env = { ...emulator.providerEnv(), ...provider?.env };
   }, TIMEOUT);
 
   afterAll(async () => {
