@@ -11,7 +11,6 @@ import { build } from './run';
 interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
-  hitCount?: number;
   children?: number[];
 }
 
@@ -40,33 +39,35 @@ function main(): void {
   const profile = JSON.parse(fs.readFileSync(path.join(profDir, file), 'utf8'));
   const keep = path.join(os.tmpdir(), `bench-${args.join('-')}.cpuprofile`);
   fs.copyFileSync(path.join(profDir, file), keep);
-  const interval = (profile.endTime - profile.startTime) / profile.samples.length / 1000; // ms per sample
+  // A sample's time is its own interval (timeDeltas), not the mean: V8 samples more often in some code than
+  // in other, and the mean under-counted a run by more than half.
+  const samples = profile.samples as number[];
+  const ms = (i: number) => (profile.timeDeltas[i + 1] ?? 0) / 1000;
+  const nodes = new Map<number, ProfileNode>((profile.nodes as ProfileNode[]).map((n) => [n.id, n]));
   const byFunction = new Map<string, number>();
   const byFile = new Map<string, number>();
-  for (const node of profile.nodes as ProfileNode[]) {
-    const hits = node.hitCount ?? 0;
-    if (!hits) continue;
-    const f = where(node.callFrame.url);
-    const fn = `${node.callFrame.functionName || '(anonymous)'} ${f}:${node.callFrame.lineNumber + 1}`;
-    byFunction.set(fn, (byFunction.get(fn) ?? 0) + hits * interval);
-    byFile.set(f, (byFile.get(f) ?? 0) + hits * interval);
-  }
+  samples.forEach((id, i) => {
+    const frame = nodes.get(id)!.callFrame;
+    const f = where(frame.url);
+    const fn = `${frame.functionName || '(anonymous)'} ${f}:${frame.lineNumber + 1}`;
+    byFunction.set(fn, (byFunction.get(fn) ?? 0) + ms(i));
+    byFile.set(f, (byFile.get(f) ?? 0) + ms(i));
+  });
   // Inclusive time of the library's own functions: a sample counts once for each function on its stack.
-  const nodes = new Map<number, ProfileNode>((profile.nodes as ProfileNode[]).map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const node of profile.nodes as ProfileNode[]) for (const c of node.children ?? []) parent.set(c, node.id);
   const inclusive = new Map<string, number>();
-  for (const sample of profile.samples as number[]) {
+  samples.forEach((sample, i) => {
     const seen = new Set<string>();
     for (let id: number | undefined = sample; id !== undefined; id = parent.get(id)) {
       const frame = nodes.get(id)!.callFrame;
       const file = where(frame.url);
       if (!file.startsWith('lib/')) continue;
       const fn = `${frame.functionName || '(anonymous)'} ${file}:${frame.lineNumber + 1}`;
-      if (!seen.has(fn)) inclusive.set(fn, (inclusive.get(fn) ?? 0) + interval);
+      if (!seen.has(fn)) inclusive.set(fn, (inclusive.get(fn) ?? 0) + ms(i));
       seen.add(fn);
     }
-  }
+  });
   const top = (m: Map<string, number>, k: number) =>
     [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, k).map(([name, t]) => `  ${t.toFixed(0).padStart(7)} ms  ${name}`).join('\n');
   process.stdout.write(

@@ -15,6 +15,7 @@ import { writtenLiterals } from './literal-text';
 import { instanceIndex, plainAddresses, repetitionOf } from './meta-arguments';
 import { toHclAttributes, toJsonAttributes, WireAttributes } from './wire';
 import { ProviderConfigurations } from './provider-configurations';
+import { settledBlock } from './settled-block';
 
 /** The empty list of a resource without triggers or dependencies: one for all of them. */
 const NONE: readonly never[] = Object.freeze([]);
@@ -186,7 +187,13 @@ export class WireResource extends TerraformResource {
   }
 
   public toTerraform(): any {
-    return this.released ? {} : super.toTerraform();
+    if (this.released) return {};
+    const out = super.toTerraform();
+    // A block without tokens is skipped by cdktf's preparing pass (settled-block.ts).
+    // Its one key is the logical id (read again, it would be made again: an md5 for a nested resource).
+    const byName = out.resource?.[this.terraformResourceType];
+    for (const id in byName) byName[id] = settledBlock(byName[id]);
+    return out;
   }
 
   public toHclTerraform(): any {
