@@ -108,7 +108,8 @@ describe('settled values: judged as cdktf resolve finds tokens', () => {
     ['a policy block', { resource_id: 'dashboard:abc-def-0', bindings: [{ relation: 'editor', principals: ['role:00000000-0000-1111-0000-000000000000'] }] }, true],
     ['a uuid that cdktf\'s number pattern reads as NaN ("-e5")', 'role:3fe12345-ab1c-e5f0-0000-000000000000', true],
     ['e-notation below any token ("1e5", "2.5e+279")', ['1e5', 'x2.5e+279y'], true],
-    ['numbers, booleans, null, undefined', [0, -1.5, 1e279, true, false, null, undefined, { a: undefined }], true],
+    ['numbers, booleans, null, undefined', { n: [0, -1.5, 1e279, true, false, null], u: undefined, o: { a: undefined } }, true],
+    ['a list holding undefined (resolve drops it, JSON writes null)', ['a', undefined], false],
     ['64 levels of lists and objects', nested(64), true],
     ['65 levels of lists and objects', nested(65), false],
     ['210 levels (resolve refuses 200)', nested(210), false],
@@ -210,9 +211,9 @@ describe('settled blocks in a synth', () => {
       resourceId: RestrictionPolicyResourceId.dashboard('abc-def-ghi'),
       bindings: [{ relation: 'editor', principals: ['role:00000000-0000-1111-0000-000000000000'] }],
     });
-    const items = [{ metadata: { name: 'node-a', labels: { zone: 'a' }, annotations: { note: 'x' } }, spec: { taints: [{ key: 'k', value: 'v', effect: 'NoSchedule' }] } }];
-    new NodeList(stack, 'nodes', { items } as any);
-    new NodeList(stack, 'owned', { items, mode: NodeListMode.LABELS_ANNOTATIONS_TAINTS } as any);
+    const items = (name: string) => [{ metadata: { name, labels: { zone: 'a' }, annotations: { note: 'x' } }, spec: { taints: [{ key: 'k', value: 'v', effect: 'NoSchedule' }] } }];
+    new NodeList(stack, 'nodes', { items: items('node-a') } as any);
+    new NodeList(stack, 'owned', { items: items('node-b'), mode: NodeListMode.LABELS_ANNOTATIONS_TAINTS } as any);
   }
 
   function wireResources(stack: TerraformStack): WireResource[] {
@@ -229,12 +230,24 @@ describe('settled blocks in a synth', () => {
     resources[0].addOverride('lifecycle.prevent_destroy', true);
     resources[1].addOverride('depends_on', ['terraform_data.x']);
     for (const resource of resources) {
-      const own = cdktfResolve(stack, TerraformResource.prototype.toTerraform.call(resource), false);
+      // As cdktf writes a stack: each fragment resolved, then the document resolved again, as JSON.
+      const own = cdktfResolve(stack, cdktfResolve(stack, TerraformResource.prototype.toTerraform.call(resource), false).out, false);
       const written = cdktfResolve(stack, resource.toTerraform(), false);
-      expect(written.out).toEqual(own.out);
+      expect(JSON.stringify(written.out)).toBe(JSON.stringify(own.out));
+      expect(JSON.stringify(cdktfResolve(stack, written.out, false).out)).toBe(JSON.stringify(own.out));
       const prepared = cdktfResolve(stack, resource.toTerraform(), true).out as any;
       expect(prepared.resource[resource.terraformResourceType][resource.friendlyUniqueId]).toBeUndefined();
     }
+  });
+
+  test('GIVEN a stack-level override into a library resource\'s block THEN it is written (the stack merges into the block)', () => {
+    const stack = new TerraformStack(Testing.app(), 'st');
+    everyConstruct(stack);
+    const policy = wireResources(stack).find((r) => r.terraformResourceType === 'datadog_restriction_policy')!;
+    stack.addOverride(`resource.datadog_restriction_policy.${policy.friendlyUniqueId}.resource_id`, 'dashboard:overridden');
+    const written = JSON.parse(Testing.synth(stack)).resource.datadog_restriction_policy[policy.friendlyUniqueId];
+    expect(written.resource_id).toBe('dashboard:overridden');
+    expect(written.bindings).toEqual([{ relation: 'editor', principals: ['role:00000000-0000-1111-0000-000000000000'] }]);
   });
 
   test('GIVEN a block with a token (a name from a variable, an override with a reference) THEN the preparing pass reads it', () => {

@@ -30,7 +30,7 @@ export {
   Token,
   Tokenization,
 } from 'cdktf';
-export type { IResolvable, IResolveContext, ITerraformDependable, ITerraformIterator, TerraformResourceLifecycle } from 'cdktf';
+export type { IPostProcessor, IResolvable, IResolveContext, ITerraformDependable, ITerraformIterator, TerraformResourceLifecycle } from 'cdktf';
 // Deep imports: the same checks cdktf's importFrom() adds, reused once per stack.
 export { ValidateTerraformVersion } from 'cdktf/lib/validations/validate-terraform-version';
 export { ValidateBinaryVersion } from 'cdktf/lib/validations/validate-binary-version';

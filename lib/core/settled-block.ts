@@ -6,11 +6,13 @@
 // (`TerraformStack.prepareStack`: the result is thrown away; the pass exists for
 // what resolving a token does, a cross-stack reference adding an output and a
 // remote state, cdktn recording the functions and provider features used), then
-// for the document. Resolving a value that holds no token does nothing but copy
-// it, and that copy was a fifth of 10,000 policies' synth. A settled block is
-// therefore handed to cdktf as a token that is nothing while preparing
-// (`IResolveContext.preparing`) and the block itself when written, where cdktf
-// resolves it as it resolved the plain block.
+// for the document, where each element's fragment is resolved, merged into the
+// document, and the whole document resolved again. Resolving a value that holds
+// no token does nothing but copy it: 10,000 policies' blocks were copied three
+// times, a third of their synth. A settled block is therefore handed to cdktf as
+// a token that is nothing while preparing (`IResolveContext.preparing`) and,
+// when written, the block as it is (a post-processor's result, which cdktf does
+// not walk); the document's own resolve copies it once, as it did before.
 //
 // "Holds no token" is judged as cdktf's resolve finds them, and anything it could
 // read otherwise is not settled (the block is then written as before):
@@ -22,8 +24,9 @@
 //   such number up, throwing for one it does not know;
 // - a number is finite, below 1e280 in magnitude and not cdktf's map-token
 //   number (-123456789, which resolve refuses);
-// - booleans, null and undefined; plain lists and objects of these, at most 64
-//   deep (resolve refuses 200); an object is not settled when resolve reads it
+// - booleans, null and undefined; plain lists (of no undefined: resolve drops
+//   it, JSON would write null) and objects of these, at most 64 deep (resolve
+//   refuses 200); an object is not settled when resolve reads it
 //   as a token or a construct (a `resolve` method, or both `_children` and
 //   `_metadata`, own or inherited, enumerable or not) or when a key is
 //   `__proto__` (resolve's copy sets its prototype instead); nothing else (a
@@ -34,7 +37,7 @@
 // passes already read it twice); what reaches a block is copied from plain data
 // (the props' snapshot, cdktf's merge and snake-casing), but for the lists an
 // override gives.
-import { IResolvable, IResolveContext, Token } from './framework';
+import { IPostProcessor, IResolvable, IResolveContext, Token } from './framework';
 import { isPlainObject } from './plain-object';
 import { holdsTokenMarker } from './token-marker';
 
@@ -101,7 +104,7 @@ export function isSettled(value: unknown, depth = 0): boolean {
       if (value === null) return true;
       if (depth >= MAX_DEPTH) return false;
       if (Array.isArray(value)) {
-        for (let i = 0; i < value.length; i++) if (!isSettled(value[i], depth + 1)) return false;
+        for (let i = 0; i < value.length; i++) if (value[i] === undefined || !isSettled(value[i], depth + 1)) return false;
         return true;
       }
       if (!isPlainObject(value) || readAsToken(value)) return false;
@@ -112,13 +115,21 @@ export function isSettled(value: unknown, depth = 0): boolean {
   }
 }
 
-/** Nothing while cdktf prepares the stack; the block when it writes it. */
-class SettledBlock implements IResolvable {
+/** Nothing while cdktf prepares the stack; the block as it is when cdktf writes it. */
+class SettledBlock implements IResolvable, IPostProcessor {
   public readonly creationStack: string[] = [];
   constructor(private readonly block: object) {}
 
-  public resolve(context: IResolveContext): object | undefined {
-    return context.preparing ? undefined : this.block;
+  public resolve(context: IResolveContext): undefined {
+    // Written, the block is handed back by a post-processor, whose result cdktf
+    // takes as it is: the element's resolve does not walk it, and the stack's
+    // document, resolved as a whole after, copies it once.
+    if (!context.preparing) context.registerPostProcessor(this);
+    return undefined;
+  }
+
+  public postProcess(): object {
+    return this.block;
   }
 
   public toString(): string {
