@@ -9,7 +9,8 @@
 // for the document, where each element's fragment is resolved, merged into the
 // document, and the whole document resolved again. Resolving a value that holds
 // no token does nothing but copy it: 10,000 policies' blocks were copied three
-// times, a third of their synth. A settled block is therefore handed to cdktf as
+// times, and two of the copies were a quarter of their synth (BENCHMARKS.md,
+// "Sixth round"). A settled block is therefore handed to cdktf as
 // a token that is nothing while preparing (`IResolveContext.preparing`) and,
 // when written, the block as it is (a post-processor's result, which cdktf does
 // not walk); the document's own resolve copies it once, as it did before.
@@ -138,8 +139,9 @@ class SettledBlock implements IResolvable, IPostProcessor {
 }
 
 /**
- * `block` as cdktf should meet it in a resource's `toTerraform()`: a token that
- * cdktf's preparing pass skips when the block holds no token, else the block.
+ * `block` as cdktf should meet it in a resource's `toTerraform()`: when it holds
+ * no token, a token that cdktf's preparing pass skips and its document's resolve
+ * copies once; else the block.
  */
 export function settledBlock(block: object): object {
   return isSettled(block) ? new SettledBlock(block) : block;
