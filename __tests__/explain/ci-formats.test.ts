@@ -126,6 +126,23 @@ describe('where each construct was declared', () => {
     });
   });
 
+  test("GIVEN a construct made behind more of a framework's frames than the first capture holds THEN a deeper capture finds the user's line", () => {
+    // A framework's module (its path is under node_modules/cdktf/) that makes the construct three of its own
+    // frames below its caller, as a framework's callbacks do. It is written at run time: the repository keeps
+    // no node_modules.
+    const framework = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'origins-')), 'node_modules', 'cdktf', 'lib', 'deep.js');
+    fs.mkdirSync(path.dirname(framework), { recursive: true });
+    fs.writeFileSync(framework, 'exports.make = (C, ...a) => twice(() => new C(...a));\nfunction twice(f) { return once(f); }\nfunction once(f) { return f(); }\n');
+    const { make } = require(framework);
+    const out = synthApp((app) => {
+      const stack = new TerraformStack(app, 'deep');
+      new DatadogProvider(stack, 'datadog', {});
+      make(RestrictionPolicy, stack, 'behindFramework', { resourceId: 'dashboard:deep' }); // @declared:behind-framework
+    }, false);
+    const synthesized = JSON.parse(fs.readFileSync(path.join(out, 'stacks', 'deep', 'cdk.tf.json'), 'utf8'));
+    expect(synthesized['//'].metadata.constructOrigins).toEqual({ RestrictionPolicy: { [`${THIS_FILE}:${lineOf('@declared:behind-framework')}`]: ['behindFramework'] } });
+  });
+
   test('GIVEN the report THEN each construct shows where it was declared, in every format', () => {
     const explained = PlanExplanation.fromPlan(JSON.stringify(plan()), dir);
     const at = `${THIS_FILE}:${lineOf('@declared:renamed')}`;
