@@ -92,37 +92,8 @@ function sitesOf(file: string): Map<number, string | null> | null {
   return sites;
 }
 
-/**
- * The source position of the first frame below the call of `below` outside
- * this library and the frameworks, given the first capture's `sites`: deeper
- * captures while every site captured is the library's or a framework's.
- */
-function callerSource(sites: readonly NodeJS.CallSite[], prepare: typeof Error.prepareStackTrace, below: CapturedBelow): string | undefined {
-  for (let capture = 0; ; capture++) {
-    const found = userSite(sites, prepare, below);
-    if (found !== undefined || sites.length < FRAMES[capture] || capture === FRAMES.length - 1) return found ?? undefined;
-    sites = structuredStack(FRAMES[capture + 1], below);
-  }
-}
-
 /** The structured call sites themselves, as V8 hands them to the handler (one function for every capture). */
 const STRUCTURED = (_error: Error, structured: NodeJS.CallSite[]) => structured;
-
-/** Up to `frames` call sites below the call of `below`, as V8 holds them (none formatted). */
-function structuredStack(frames: number, below: CapturedBelow): NodeJS.CallSite[] {
-  const prepare = Error.prepareStackTrace;
-  const limit = Error.stackTraceLimit;
-  const holder: { stack?: unknown } = {};
-  try {
-    Error.prepareStackTrace = STRUCTURED;
-    Error.stackTraceLimit = frames;
-    Error.captureStackTrace(holder, below);
-    return Array.isArray(holder.stack) ? (holder.stack as NodeJS.CallSite[]) : [];
-  } finally {
-    Error.prepareStackTrace = prepare;
-    Error.stackTraceLimit = limit;
-  }
-}
 
 /** The source position of the first of `sites` in the user's code, mapped once per position; null when it has none. */
 function userSite(sites: readonly NodeJS.CallSite[], prepare: typeof Error.prepareStackTrace, below: CapturedBelow): string | null | undefined {
@@ -159,11 +130,11 @@ function formattedFrame(index: number, below: CapturedBelow): string {
 }
 
 /**
- * The object every construct's first capture is made on: V8 adds the `stack`
- * accessor to a fresh object each time, to this one once (0.2 µs a
- * construct). Emptied after each read, so that it keeps no frame's objects.
+ * The object every capture is made on: V8 adds the `stack` accessor to a
+ * fresh object each time, to this one once (0.2 µs a construct). Emptied
+ * after each read, so that it keeps no frame's objects.
  */
-const FIRST_CAPTURE: { stack?: unknown } = {};
+const CAPTURE: { stack?: unknown } = {};
 
 /** Where a construct of this library keeps its origin (a property of its own: no table of every construct). */
 const ORIGIN = Symbol.for('cdktf-warehouse-monitoring-cluster/origin');
@@ -184,22 +155,30 @@ export function recordOrigin(construct: IConstruct, constructClass: string, decl
   const enabled = construct.node.tryGetContext(SOURCE_LOCATION_CONTEXT);
   let source: string | undefined;
   if (enabled !== false && enabled !== 'false') {
-    // The first capture is made here, not through structuredStack: each function between this capture and
-    // the constructor is one more frame for V8 to walk.
+    // Captured here, not in a function of its own: each function between the capture and the constructor is
+    // one more frame for V8 to walk. A deeper capture only while every frame captured is the library's or a
+    // framework's.
     const prepare = Error.prepareStackTrace;
-    const limit = Error.stackTraceLimit;
-    let sites: unknown;
-    try {
-      Error.prepareStackTrace = STRUCTURED;
-      Error.stackTraceLimit = FRAMES[0];
-      Error.captureStackTrace(FIRST_CAPTURE, declaringClass);
-      sites = FIRST_CAPTURE.stack;
-    } finally {
-      FIRST_CAPTURE.stack = undefined;
-      Error.prepareStackTrace = prepare;
-      Error.stackTraceLimit = limit;
+    for (let capture = 0; capture < FRAMES.length; capture++) {
+      const limit = Error.stackTraceLimit;
+      let sites: unknown;
+      try {
+        Error.prepareStackTrace = STRUCTURED;
+        Error.stackTraceLimit = FRAMES[capture];
+        Error.captureStackTrace(CAPTURE, declaringClass);
+        sites = CAPTURE.stack;
+      } finally {
+        CAPTURE.stack = undefined;
+        Error.prepareStackTrace = prepare;
+        Error.stackTraceLimit = limit;
+      }
+      const captured = Array.isArray(sites) ? sites : [];
+      const found = userSite(captured, prepare, declaringClass);
+      if (found !== undefined || captured.length < FRAMES[capture]) {
+        source = found ?? undefined;
+        break;
+      }
     }
-    source = callerSource(Array.isArray(sites) ? sites : [], prepare, declaringClass);
   }
   const origin: RecordedOrigin = source === undefined ? { construct: constructClass } : { construct: constructClass, source };
   Object.defineProperty(construct, ORIGIN, { value: origin, enumerable: false });
