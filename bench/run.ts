@@ -5,7 +5,8 @@
 // first transpiled to plain JavaScript in a temp dir, so both variants load compiled code, as a
 // user of the published package would.
 //
-// Options: --rounds=N (default 3)  --only=synth,adopt,cold,footprint (default; add scale for scenario 2)
+// Options: --rounds=N (default 3; below N = 10,000 the synth scenario runs more: roundsAt)
+//          --only=synth,adopt,cold,footprint (default; add scale for scenario 2)
 //          --frameworks=cdktf,cdktn (default: the synth scenario runs on both; the others on cdktf)
 //          --ns=100,1000,10000  --scale-n=100000 (scenario 2: one round)  --adopt-rounds=N (default 2)
 //          --aws-size=skip (no npm look-up of @cdktf/provider-aws)
@@ -25,6 +26,14 @@ function option(name: string, fallback: string): string {
 }
 
 const ROUNDS = Number(option('rounds', '3'));
+/**
+ * The synth scenario's rounds at N: `--rounds` at 10,000 and above, more below it, `--rounds` × √(10,000 / N)
+ * (at most 7 ×). A run of 1,000 takes under a second and spreads by ±10% (the JIT's warm-up, the collector),
+ * so three rounds cannot resolve a 5% difference there; ten or more do.
+ */
+function roundsAt(n: number): number {
+  return n >= 10_000 ? ROUNDS : Math.min(7 * ROUNDS, Math.round(ROUNDS * Math.sqrt(10_000 / n)));
+}
 const ADOPT_ROUNDS = Number(option('adopt-rounds', '2'));
 const ONLY = option('only', 'synth,adopt,cold,footprint').split(',');
 const NS = option('ns', '100,1000,10000').split(',').map(Number);
@@ -331,19 +340,23 @@ function table(results: PairResult[]): string {
 
 const kb = (bytes: number | undefined) => (bytes === undefined ? 'n/a' : `${(bytes / 1024 / 1024).toFixed(2)} MB`);
 
+const constructionMedian = (runs: ChildResult[]) => median(runs.map((x) => x.constructMs));
+
 /** Source locations on (lib) against off (lib-nosource), and the library against the --against revision (old), same rounds. */
 function extrasTable(results: PairResult[]): string {
   const old = results.some((r) => r.extras?.old !== undefined);
   const rows = [
-    `| scenario | N | lib/base | lib-nosource/base | source locations cost (lib/lib-nosource) |${old ? ` old/base | lib/old (${AGAINST}) |` : ''} document lib / nosource / base${old ? ' / old' : ''} |`,
-    `|---|---:|---:|---:|---:|${old ? '---:|---:|' : ''}---|`,
+    `| scenario | N | rounds | lib/base | lib-nosource/base | source locations cost (lib/lib-nosource) | construction, µs an item more |${old ? ` old/base | lib/old (${AGAINST}) |` : ''} document lib / nosource / base${old ? ' / old' : ''} |`,
+    `|---|---:|---:|---:|---:|---:|---:|${old ? '---:|---:|' : ''}---|`,
   ];
   for (const r of results) {
     const off = r.extras!['lib-nosource'];
     const was = r.extras!.old;
     const cost = off ? `${((off.pairedRatioOfLib - 1) * 100).toFixed(1)}%` : 'n/a';
+    // What the capture adds to construction, the phase it runs in: the difference of the construction medians.
+    const constructionMore = off?.runs.length && r.lib.runs.length ? (((constructionMedian(r.lib.runs) - constructionMedian(off.runs)) * 1000) / r.n).toFixed(1) : 'n/a';
     rows.push(
-      `| ${r.label} | ${r.n.toLocaleString('en')} | ${r.pairedRatio.toFixed(2)} | ${off?.pairedRatioToBase.toFixed(2) ?? 'n/a'} | ${cost} |` +
+      `| ${r.label} | ${r.n.toLocaleString('en')} | ${r.lib.runs.length} | ${r.pairedRatio.toFixed(2)} | ${off?.pairedRatioToBase.toFixed(2) ?? 'n/a'} | ${cost} | ${constructionMore} |` +
         `${old ? ` ${was?.pairedRatioToBase.toFixed(2) ?? 'n/a'} | ${was?.pairedRatioOfLib.toFixed(2) ?? 'n/a'} |` : ''}` +
         ` ${kb(r.lib.documentBytes)} / ${kb(off?.documentBytes)} / ${kb(r.base.documentBytes)}${old ? ` / ${kb(was?.documentBytes)}` : ''} |`,
     );
@@ -370,7 +383,7 @@ function main(): void {
           // cdktf keeps the historical labels; other frameworks are named in theirs.
           const label = framework === 'cdktf' ? `synth ${c}` : `synth ${c} (${framework})`;
           const extras = ['lib-nosource', ...(AGAINST ? ['old'] : [])];
-          pairs.push({ scenario: 'synth', label, framework, n, metric: 'workMs', rounds: ROUNDS, extras, args: (v) => ['synth', v, c, String(n)] });
+          pairs.push({ scenario: 'synth', label, framework, n, metric: 'workMs', rounds: roundsAt(n), extras, args: (v) => ['synth', v, c, String(n)] });
         }
       }
     }
@@ -382,7 +395,7 @@ function main(): void {
     pairs.push({ scenario: 'cold', label: 'cold start, one of each (process start → synthesized)', framework: 'cdktf', n: 1, metric: 'sinceProcessStartMs', rounds: ROUNDS, args: (v) => ['cold', v, 'all', '1'] });
   }
   if (AGAINST) builds.old = buildRevision(AGAINST);
-  process.stderr.write(`bench: ${pairs.length} pairs, ${ROUNDS} rounds, build in ${buildDir}${AGAINST ? `, ${AGAINST} in ${builds.old}` : ''}\n`);
+  process.stderr.write(`bench: ${pairs.length} pairs, ${ROUNDS} rounds (synth below 10,000: ${NS.filter((n) => n < 10_000).map((n) => `${roundsAt(n)} at ${n}`).join(', ') || 'none'}), build in ${buildDir}${AGAINST ? `, ${AGAINST} in ${builds.old}` : ''}\n`);
   const results = runPairs(buildDir, pairs);
   let scale: PairResult[] = [];
   if (ONLY.includes('scale')) {
