@@ -9,11 +9,12 @@
 // __tests__/core/descriptors.test.ts.
 //
 // Plain data and small functions, no registry. It sits above lib/core (whose
-// declared-resources.ts holds what the one-declaration check needs) and
-// lib/explain, whose types it names.
+// declared-resources.ts holds what the one-declaration check needs, and
+// change-side.ts and field-change.ts the types it names) and below lib/explain,
+// which imports the descriptors and is never imported by them.
 import { DeclaredKind, DeclaringConstruct, fixedId, matchesResource } from './core/declared-resources';
-import type { ChangeSide } from './explain/change-side';
-import type { ExplainedFieldChange } from './explain/explained';
+import type { ChangeSide } from './core/change-side';
+import type { ExplainedFieldChange } from './core/field-change';
 
 export type { BlockValues, DeclaredKind, ProviderPlace } from './core/declared-resources';
 export { declaredResources, fixedId, literalText, matchesResource } from './core/declared-resources';
@@ -67,8 +68,12 @@ export interface EntryPointHint {
   readonly service?: boolean;
 }
 
-/** A minimal valid value of a struct; a function of a number unique to each use where the value names a live object. */
-export type MinimalValue = unknown | ((unique: number) => unknown);
+/**
+ * A minimal valid value of a struct; a function of a number unique to each use
+ * where the value names a live object, and of a sensitive string (a token of a
+ * sensitive variable of the judged stack) where it needs a secret.
+ */
+export type MinimalValue = unknown | ((unique: number, sensitive: string) => unknown);
 
 /** What one construct class is. */
 export interface ConstructDescriptor extends DeclaringConstruct<DeclaredResource> {
@@ -76,6 +81,27 @@ export interface ConstructDescriptor extends DeclaringConstruct<DeclaredResource
   readonly docsPage: string;
   /** A minimal valid value of each struct its entry points take, by struct name. */
   readonly minimal: { readonly [struct: string]: MinimalValue };
+  /**
+   * A second minimal value of a struct, for one of its properties that the
+   * first conflicts with (a name prefix beside the name the minimal value
+   * sets), keyed `Struct.property`: the judges give that property's values in
+   * it, so that Terraform judges them.
+   *
+   * @default - none: every property is judged in the struct's minimal value
+   */
+  readonly alternatives?: { readonly [structProperty: string]: MinimalValue };
+  /**
+   * Positions no value may reach, keyed by their path below the entry point's
+   * parameter (`items > spec > configSource > configMap > uid`: at every entry
+   * point that takes the struct) or by one entry point's position
+   * (`adopt(props) > count`), each with the
+   * authority that refuses every value there (or why the judges cannot give one
+   * Terraform accepts). The positions judge checks that each is indeed refused
+   * every value, and does not call it unreached.
+   *
+   * @default - every position is reached by some value
+   */
+  readonly unreachable?: { readonly [positionPath: string]: string };
   /** Every entry point of the class (as the jsii assembly names them: `<init>`, method names), and how it is judged. */
   readonly entryPoints: { readonly [entry: string]: EntryPointHint };
   /**
@@ -84,6 +110,15 @@ export interface ConstructDescriptor extends DeclaringConstruct<DeclaredResource
    * built from `each.key`).
    */
   readonly eachInstance?: { readonly [prop: string]: (key: string) => string };
+  /**
+   * For a provider whose resources may each name a region of their own (a
+   * `region` prop, as the aws provider 6.x allows): two regions it accepts, and
+   * the provider props a per-resource region needs. The one-declaration judge
+   * declares one live object in each region and expects both accepted.
+   *
+   * @default - its resources name no region
+   */
+  readonly regions?: { readonly values: readonly [string, string]; readonly props?: { readonly [prop: string]: unknown } };
   /**
    * For a provider: the construct that uses it, and props beside `provider`,
    * so that a judged configuration is read by Terraform.

@@ -1,54 +1,55 @@
-// `npm run judge:positions -- --cases=N --rounds=R [--seed=S]`: the long run of
-// the positions judge (__tests__/core/positions.terraform.test.ts runs one round
-// of one value per position). Each round gives every position of the public API
-// N values, builds each case, and has the real terraform validate and plan
-// what was accepted (JSON and HCL). Reports every case refused at the wrong
-// path, every other exception, and everything Terraform refused that synth
-// accepted. Exit code 1 when there is one. CDK_FRAMEWORK=cdktn for cdktn.
+// `npm run judge:positions -- --values=N --rounds=R [--construct=NAME] [--seed=S]`:
+// the long random run of the positions judge. `npm test`
+// (__tests__/core/positions.terraform.test.ts) gives every position each token
+// kind, a plain value and its minimal value, plus one drawn value; this run gives
+// every position (or those of one class: `--construct=RdsSubnetGroup`) N drawn
+// values per round, R rounds, with other seeds: the hostile alphabet, token kinds
+// mixed with text, Literal.text and JavaScript shapes that one value per position
+// meets only by chance. `--enumerate` adds the enumeration of `npm test` to the
+// first round. It builds each case and has the real terraform validate and plan
+// what was accepted (JSON and HCL); it reports every case refused at the wrong
+// path, every other exception, everything Terraform refused that synth accepted,
+// and (with --enumerate) every position no value reached. Exit code 1 when there
+// is one. CDK_FRAMEWORK=cdktn for cdktn. Run it after a change to a construct's
+// checks, and for a new construct (`--construct=NAME --values=6 --rounds=3`).
 import { readAssembly, usagesOf } from '../__tests__/support/jsii-positions';
-import { casesOf, PositionJudge, positionsOf, unjudgedEntries } from '../__tests__/support/position-judge';
+import { casesOf, enumeratedCases, judgeNamed, PositionJudge, positionsOf, positionsOfClass, unjudgedEntries } from '../__tests__/support/position-judge';
 
 function option(name: string): string | undefined {
   return process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 }
 
 async function main(): Promise<void> {
-  const perPosition = Number(option('cases') ?? 3);
+  const perPosition = Number(option('values') ?? option('cases') ?? 3);
   const rounds = Number(option('rounds') ?? 5);
+  const only = option('construct');
+  const enumerate = process.argv.includes('--enumerate');
   const seed = option('seed') === undefined ? Date.now() % 2 ** 31 : Number(option('seed'));
   const assembly = readAssembly();
-  const positions = positionsOf(assembly);
+  const all = positionsOf(assembly);
+  const positions = only === undefined ? all : positionsOfClass(all, only);
+  if (positions.length === 0) throw new Error(`no positions of ${only}: a class of the assembly (a construct, or a value class such as Principal)`);
   const usages = usagesOf(assembly);
   const unjudged = unjudgedEntries(positions);
   if (unjudged.length > 0) throw new Error(`entry points the judge does not know: ${unjudged.join(', ')}`);
   const judge = await PositionJudge.start();
   const started = Date.now();
-  const totals = { cases: 0, refused: 0, accepted: 0, wrong: 0, terraform: 0 };
+  let failures = 0;
   try {
     for (let round = 0; round < rounds; round++) {
-      const cases = casesOf(positions, seed + round, perPosition);
-      const byCase = new Map(cases.map((c) => [c.n, c]));
-      const verdict = await judge.judge(cases, usages);
-      totals.cases += cases.length;
-      for (const o of verdict.outcomes) {
-        totals[o.kind] += 1;
-        if (o.kind === 'wrong') console.log(`seed ${seed + round}: ${o.case.position.label} <- ${o.case.value.label}: ${o.detail}`);
-      }
-      for (const r of verdict.terraformRefusals) {
-        totals.terraform += 1;
-        const named = r.cases.map((n) => `${byCase.get(n)?.position.label} <- ${byCase.get(n)?.value.label}`).join('; ') || 'no case named';
-        console.log(`seed ${seed + round}: terraform ${r.format} ${r.command} refused: ${r.summary}: ${r.detail.replace(/\s+/g, ' ').slice(0, 300)}\n  <- ${named}`);
-      }
-      console.log(`round ${round + 1}/${rounds} (seed ${seed + round}): ${cases.length} cases, ${verdict.outcomes.filter((o) => o.kind === 'accepted').length} accepted`);
+      const enumerated = enumerate && round === 0 ? enumeratedCases(positions) : [];
+      const drawn = casesOf(positions, seed + round, perPosition).map((c, i) => ({ ...c, n: enumerated.length + i }));
+      const verdict = await judgeNamed(judge, [...enumerated, ...drawn], usages, enumerate && round === 0);
+      for (const line of [...verdict.wrong, ...verdict.refusedByTerraform, ...verdict.unreached]) console.log(`seed ${seed + round}: ${line}`);
+      failures += verdict.wrong.length + verdict.refusedByTerraform.length + verdict.unreached.length;
+      console.log(`round ${round + 1}/${rounds} (seed ${seed + round}): ${verdict.summary}`);
     }
   } finally {
     await judge.stop();
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
-  console.log(
-    `${positions.length} positions, ${rounds} rounds of ${perPosition} value(s) each (seeds ${seed}..${seed + rounds - 1}) in ${seconds} s: ${totals.cases} cases, ${totals.refused} refused with a ValidationError where they belong, ${totals.accepted} accepted and judged by terraform; ${totals.terraform} refused by terraform, ${totals.wrong} wrong`,
-  );
-  process.exit(totals.terraform + totals.wrong === 0 ? 0 : 1);
+  console.log(`${positions.length} positions${only === undefined ? '' : ` of ${only}`}, ${rounds} rounds of ${perPosition} value(s) each (seeds ${seed}..${seed + rounds - 1}) in ${seconds} s: ${failures} failure(s)`);
+  process.exit(failures === 0 ? 0 : 1);
 }
 
 void main();

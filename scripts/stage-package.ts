@@ -44,7 +44,15 @@ export function stagePackage(framework: Framework, addSources?: (dir: string) =>
     const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
     fs.writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(cdktnPackageJson(pkg), null, 2)}\n`);
   }
-  execFileSync(path.join(ROOT, 'node_modules', '.bin', 'jsii'), ['--silence-warnings=reserved-word'], { cwd: dir, stdio: 'pipe' });
+  try {
+    execFileSync(path.join(ROOT, 'node_modules', '.bin', 'jsii'), ['--silence-warnings=reserved-word'], { cwd: dir, stdio: 'pipe' });
+  } catch (e) {
+    // jsii prints its diagnostics on stdout: the error names them, and the staged copy goes.
+    fs.rmSync(dir, { recursive: true, force: true });
+    const { stdout, stderr } = e as { stdout?: Buffer; stderr?: Buffer };
+    const said = `${stdout?.toString() ?? ''}${stderr?.toString() ?? ''}`.split('\n').filter((l) => /error/i.test(l)).join('\n');
+    throw new Error(`jsii could not compile the staged ${framework} package: ${said || (e as Error).message}`);
+  }
   return dir;
 }
 

@@ -10,7 +10,7 @@ import * as fc from 'fast-check';
 import { propertyRuns } from '../support/property-runs';
 import { App, TerraformStack } from '../../lib/core/framework';
 import { AuthenticationProfile } from '../../lib';
-import { profileFieldChanges } from '../../lib/explain/profile-fields';
+import { profileFieldChanges } from '../../lib/warehouse/profile-fields';
 import { describeValue, isCredentialLookingKey, keyWords } from '../../lib/core/received-value';
 import { isCredentialContentKey } from '../../lib/warehouse/authentication-profile-content';
 import { textBetween } from '../support/readme';

@@ -10,7 +10,7 @@ import { App, TerraformResource, TerraformStack, Testing } from '../../lib/core/
 import { declaredResources, declaredWay, DeclaredMember } from '../../lib/construct-descriptor';
 import { CONSTRUCT_DESCRIPTORS } from '../../lib/descriptors';
 import { kindsOf } from '../../lib/explain/resource-kind';
-import { constructCatalog } from '../support/construct-catalog';
+import { catalogCollisions, constructCatalog, TEST_CONSTRUCTS_DIR } from '../support/construct-catalog';
 import { callEntry, constructsWithoutDescriptor, entryPoint, minimalArguments, readAssembly, undescribedEntryPoints } from '../support/jsii-positions';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -41,9 +41,8 @@ describe('a descriptor per construct', () => {
     expect(wrong).toEqual([]);
   });
 
-  test('GIVEN every descriptor THEN each kind is declared once, and a trigger replaces a kind of its own construct', () => {
-    const kinds = constructCatalog().flatMap((c) => declaredResources(c.descriptor).map((r) => r.kind));
-    expect(kinds.filter((k, i) => kinds.indexOf(k) !== i)).toEqual([]);
+  test('GIVEN every descriptor THEN each class, kind and Terraform type is claimed once (a collision names both classes and files), and a trigger replaces a kind of its own construct', () => {
+    expect(catalogCollisions()).toEqual([]);
     for (const { descriptor } of constructCatalog()) {
       const own = declaredResources(descriptor).map((r) => r.kind);
       for (const r of declaredResources(descriptor)) if (r.triggers !== undefined) expect(own).toContain(r.triggers.kind);
@@ -67,6 +66,13 @@ describe('a descriptor per construct', () => {
       if (declaredWay(descriptor, members) === undefined) wrong.push(`${descriptor.className}: ${members.map((m) => `${m.id} (${m.terraformType})`).join(', ')}`);
     }
     expect(wrong).toEqual([]);
+  });
+
+  test('GIVEN the test-only directory THEN its constructs load into the catalog and jsii compiles them into the judges\' assembly (the path every judge covers a new construct by)', () => {
+    const testOnly = constructCatalog().filter((c) => c.testOnly);
+    expect(testOnly.map((c) => c.file)).toEqual(fs.readdirSync(TEST_CONSTRUCTS_DIR).filter((f) => f.endsWith('.ts')).map((f) => `__tests__/constructs/${f}`));
+    expect(testOnly.length).toBeGreaterThan(0);
+    for (const c of testOnly) expect(Object.keys(assembly.types).filter((fqn) => fqn.endsWith(`.${c.descriptor.className}`))).toHaveLength(1);
   });
 
   test("GIVEN the explain report schema THEN its kinds are the library's descriptors' kinds, and other", () => {

@@ -4,7 +4,11 @@
 // kubernetes-names.ts, which both import; core/validation-error.ts and
 // core/validation-message.ts both import validation-problem.ts). The floors:
 // core/ below everything, cli/ on top; nothing below reaches up (issue 30 item 6:
-// explain/render-sarif.ts once imported cli/own-package.ts).
+// explain/render-sarif.ts once imported cli/own-package.ts). Arrows point down
+// to explain's inputs: explain/ imports the descriptors, never the reverse, so
+// no module outside explain/ and cli/ imports explain/ (issue 43 item 7: the
+// descriptors once imported explain's field differs, which now sit beside their
+// constructs, on core's change-side.ts, field-diff.ts and field-change.ts).
 import * as fs from 'fs';
 import * as path from 'path';
 import * as ts from 'typescript';
@@ -68,6 +72,13 @@ function importsWhere(graph: Map<string, string[]>, breaks: (importer: string, i
 /** The floors: core/ imports only core/; nothing outside cli/ imports cli/ (the command sits on top of the library). */
 const reachesUp = (importer: string, imported: string) => (under(importer, 'core') && !under(imported, 'core')) || (!under(importer, 'cli') && under(imported, 'cli'));
 
+/**
+ * explain/ reads the descriptors and the constructs; only explain/ itself, cli/ (above it) and the package's
+ * entry point lib/index.ts (which re-exports every area: the jsii API) import explain/.
+ */
+const reachesExplain = (importer: string, imported: string) =>
+  importer !== path.join(LIB, 'index.ts') && !under(importer, 'explain') && !under(importer, 'cli') && under(imported, 'explain');
+
 describe('lib import graph', () => {
   test('GIVEN every module of lib THEN no import cycle', () => {
     expect(cycles(importGraph())).toEqual([]);
@@ -80,6 +91,15 @@ describe('lib import graph', () => {
     const sarif = path.join(LIB, 'explain', 'render-sarif.ts');
     const before = new Map(graph).set(sarif, [...graph.get(sarif)!, path.join(LIB, 'cli', 'own-package.ts')]);
     expect(importsWhere(before, reachesUp)).toEqual(['explain/render-sarif.ts -> cli/own-package.ts']);
+  });
+
+  test('GIVEN explain/ THEN no module outside explain/ and cli/ imports explain/', () => {
+    const graph = importGraph();
+    expect(importsWhere(graph, reachesExplain)).toEqual([]);
+    // The rule has teeth: lib with warehouse/descriptors.ts importing explain's field differ again, as it did, breaks it.
+    const descriptors = path.join(LIB, 'warehouse', 'descriptors.ts');
+    const before = new Map(graph).set(descriptors, [...graph.get(descriptors)!, path.join(LIB, 'explain', 'explained.ts')]);
+    expect(importsWhere(before, reachesExplain)).toEqual(['warehouse/descriptors.ts -> explain/explained.ts']);
   });
 
   test('GIVEN the validation error and its message format THEN both import the problem module and not each other', () => {

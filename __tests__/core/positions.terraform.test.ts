@@ -1,15 +1,19 @@
-// Issue 24, What to build 2: Terraform's verdict at every position of the
-// public API. The jsii assembly lists the positions (every property of every
-// struct an entry point takes, nested ones included, and every parameter of
-// its own); each gets values of the hostile alphabet, cdktf's token kinds,
-// Literal.text and JavaScript shapes. Each case is refused with a
+// Terraform's verdict at every position of the public API (issue 24, What to
+// build 2; issue 43, What to build 1 and 2). The jsii assembly lists the
+// positions (every property of every struct an entry point takes, nested ones
+// included, and every parameter of its own). Each gets, with no random draw,
+// every kind of token Terraform tells apart (string, number, bool, list, map,
+// and `any` references to a string, a list, a map and an object), plain values
+// of its type and its minimal value; and one value drawn from the hostile
+// alphabet, cdktf's token kinds, Literal.text and JavaScript shapes (seed
+// POSITION_SEED, POSITION_CASES values). Each case is refused with a
 // ValidationError at its path, or accepted, and then the real terraform
 // validates and plans the accepted ones, as JSON and as HCL
-// (__tests__/support/position-judge.ts). A small size runs here (POSITION_CASES
-// values per position, default 1, seed POSITION_SEED);
-// `npm run judge:positions -- --cases=N --rounds=R [--seed=S]` is the long run.
+// (__tests__/support/position-judge.ts). A position that no value reaches
+// fails, naming what refused each value. `npm run judge:positions -- --values=N
+// --rounds=R [--construct=NAME] [--seed=S]` is the long random run.
 import { readAssembly, usagesOf } from '../support/jsii-positions';
-import { casesOf, PositionJudge, positionsOf, unjudgedEntries } from '../support/position-judge';
+import { casesOf, enumeratedCases, judgeNamed, PositionJudge, positionsOf, unjudgedEntries } from '../support/position-judge';
 import { propertySeed } from '../support/property-runs';
 
 const PER_POSITION = Number(process.env.POSITION_CASES ?? 1);
@@ -23,25 +27,17 @@ describe('every position: refused with a ValidationError at its path, or accepte
   afterAll(() => judge?.stop());
 
   test(
-    `GIVEN ${PER_POSITION} value(s) per position (seed ${SEED}) THEN each is refused where it belongs or accepted by terraform validate and plan`,
+    `GIVEN every token kind, a plain value and the minimal value at each position, and ${PER_POSITION} drawn value(s) (seed ${SEED}) THEN each is refused where it belongs or accepted by terraform validate and plan, and every position is reached`,
     async () => {
       const assembly = readAssembly();
       const positions = positionsOf(assembly);
       expect(unjudgedEntries(positions)).toEqual([]);
-      const cases = casesOf(positions, SEED, PER_POSITION);
-      const verdict = await judge.judge(cases, usagesOf(assembly));
-      const wrong = verdict.outcomes.filter((o) => o.kind === 'wrong').map((o) => `${o.case.position.label} ← ${o.case.value.label}: ${o.detail}`);
-      const byCase = new Map(cases.map((c) => [c.n, c]));
-      const refusedByTerraform = verdict.terraformRefusals.map(
-        (r) => `${r.format} ${r.command}: ${r.summary} (${r.detail.replace(/\s+/g, ' ').slice(0, 200)}) ← ${r.cases.map((n) => `${byCase.get(n)?.position.label} ← ${byCase.get(n)?.value.label}`).join('; ') || 'no case named'}`,
-      );
-      const count = (kind: string) => verdict.outcomes.filter((o) => o.kind === kind).length;
-      process.stdout.write(
-        `positions: ${positions.length} positions, ${cases.length} cases: ${count('refused')} refused with a ValidationError, ${count('accepted')} accepted and judged by terraform, ${verdict.terraformRefusals.length} refused by terraform, ${wrong.length} wrong\n`,
-      );
-      expect(wrong).toEqual([]);
-      expect(refusedByTerraform).toEqual([]);
+      const enumerated = enumeratedCases(positions);
+      const drawn = casesOf(positions, SEED, PER_POSITION).map((c, i) => ({ ...c, n: enumerated.length + i }));
+      const verdict = await judgeNamed(judge, [...enumerated, ...drawn], usagesOf(assembly));
+      process.stdout.write(`${verdict.summary}\n`);
+      expect({ wrong: verdict.wrong, refusedByTerraform: verdict.refusedByTerraform, unreached: verdict.unreached }).toEqual({ wrong: [], refusedByTerraform: [], unreached: [] });
     },
-    900_000,
+    1_200_000,
   );
 });

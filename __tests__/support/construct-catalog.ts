@@ -10,31 +10,75 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { createHash } from 'crypto';
+import * as ts from 'typescript';
 import * as library from '../../lib';
-import { ConstructDescriptor } from '../../lib/construct-descriptor';
+import { ConstructDescriptor, declaredResources } from '../../lib/construct-descriptor';
 import { CONSTRUCT_DESCRIPTORS } from '../../lib/descriptors';
 import { stagePackage } from '../../scripts/stage-package';
 
 const ROOT = path.resolve(__dirname, '..', '..');
-/** Where test-only constructs live: one file each. */
+/** Where test-only constructs live: one file each (or several classes in one file, each with its descriptor). */
 export const TEST_CONSTRUCTS_DIR = path.join(ROOT, '__tests__', 'constructs');
+/**
+ * Test-only constructs with known defects, one file each: only the judges'
+ * own teeth test (__tests__/core/judges-teeth.test.ts) loads them, with
+ * {@link useTestConstructDirs}.
+ */
+export const DEFECTIVE_CONSTRUCTS_DIR = path.join(ROOT, '__tests__', 'constructs-defective');
 
 /** One construct class and what it is. */
 export interface CatalogConstruct {
   readonly descriptor: ConstructDescriptor;
   /** The class itself. */
   readonly type: any;
-  /** True for a construct defined under __tests__/constructs/. */
+  /** True for a construct defined under a test-only directory. */
   readonly testOnly: boolean;
+  /** The file its descriptor is written in, relative to the package root. */
+  readonly file: string;
+}
+
+let testDirs: readonly string[] = [TEST_CONSTRUCTS_DIR];
+
+/**
+ * The test-only directories this test file's catalog and assembly hold
+ * (default: __tests__/constructs/ alone). Jest gives each test file its own
+ * modules, so a choice holds for the file that makes it.
+ */
+export function useTestConstructDirs(dirs: readonly string[]): void {
+  testDirs = dirs;
+  loaded = undefined;
+  assembly = undefined;
 }
 
 function testConstructFiles(): string[] {
-  if (!fs.existsSync(TEST_CONSTRUCTS_DIR)) return [];
-  return fs
-    .readdirSync(TEST_CONSTRUCTS_DIR)
-    .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && !f.endsWith('.test.ts'))
-    .sort()
-    .map((f) => path.join(TEST_CONSTRUCTS_DIR, f));
+  return testDirs.flatMap((dir) =>
+    !fs.existsSync(dir)
+      ? []
+      : fs
+          .readdirSync(dir)
+          .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && !f.endsWith('.test.ts'))
+          .sort()
+          .map((f) => path.join(dir, f)),
+  );
+}
+
+/** The module a test-only construct file is staged as in the judges' package (lib/test-constructs/<dir>-<file>). */
+function stagedName(file: string): string {
+  return `${path.basename(path.dirname(file))}-${path.basename(file, '.ts')}`;
+}
+
+/** The descriptors a test-only module exports: `DESCRIPTOR`, and any other export whose name ends in `_DESCRIPTOR`. */
+function descriptorsOf(module: { [name: string]: unknown }): ConstructDescriptor[] {
+  return Object.entries(module)
+    .filter(([name]) => name === 'DESCRIPTOR' || name.endsWith('_DESCRIPTOR'))
+    .map(([, d]) => d as ConstructDescriptor);
+}
+
+/** The file under lib/ whose text declares a library descriptor (`className: 'X'`). */
+function libraryFileOf(className: string): string {
+  const walk = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
+  const file = walk(path.join(ROOT, 'lib')).find((f) => fs.readFileSync(f, 'utf8').includes(`className: '${className}'`));
+  return file === undefined ? 'lib/descriptors.ts' : path.relative(ROOT, file);
 }
 
 let loaded: { catalog: CatalogConstruct[]; exports: { [name: string]: any } } | undefined;
@@ -42,16 +86,16 @@ let loaded: { catalog: CatalogConstruct[]; exports: { [name: string]: any } } | 
 function load(): { catalog: CatalogConstruct[]; exports: { [name: string]: any } } {
   if (loaded !== undefined) return loaded;
   const exports: { [name: string]: any } = { ...library };
-  const catalog: CatalogConstruct[] = CONSTRUCT_DESCRIPTORS.map((descriptor) => ({ descriptor, type: exports[descriptor.className], testOnly: false }));
+  const catalog: CatalogConstruct[] = CONSTRUCT_DESCRIPTORS.map((descriptor) => ({ descriptor, type: exports[descriptor.className], testOnly: false, file: libraryFileOf(descriptor.className) }));
   for (const file of testConstructFiles()) {
     // eslint-disable-next-line @typescript-eslint/no-var-requires
     const module = require(file);
-    const descriptor = module.DESCRIPTOR as ConstructDescriptor | undefined;
-    if (descriptor === undefined) throw new Error(`${path.relative(ROOT, file)} exports no DESCRIPTOR`);
-    Object.assign(exports, module);
-    catalog.push({ descriptor, type: module[descriptor.className], testOnly: true });
+    const descriptors = descriptorsOf(module);
+    if (descriptors.length === 0) throw new Error(`${path.relative(ROOT, file)} exports no DESCRIPTOR`);
+    for (const [name, value] of Object.entries(module)) if (!/DESCRIPTOR$/.test(name)) exports[name] = value;
+    for (const descriptor of descriptors) catalog.push({ descriptor, type: module[descriptor.className], testOnly: true, file: path.relative(ROOT, file) });
   }
-  for (const c of catalog) if (typeof c.type !== 'function') throw new Error(`the descriptor of ${c.descriptor.className} names no exported class`);
+  for (const c of catalog) if (typeof c.type !== 'function') throw new Error(`the descriptor of ${c.descriptor.className} (${c.file}) names no exported class`);
   loaded = { catalog, exports };
   return loaded;
 }
@@ -77,9 +121,50 @@ export function catalogConstruct(className: string): CatalogConstruct | undefine
 }
 
 /**
+ * What two descriptors of the catalog both claim: a class name, a kind, or a
+ * Terraform type (each is one construct's). Each collision names both classes
+ * and their files.
+ */
+export function catalogCollisions(catalog: readonly CatalogConstruct[] = constructCatalog()): string[] {
+  const claims = new Map<string, CatalogConstruct[]>();
+  const claim = (what: string, c: CatalogConstruct) => {
+    const owners = claims.get(what) ?? [];
+    if (!owners.includes(c)) claims.set(what, [...owners, c]);
+  };
+  for (const c of catalog) {
+    claim(`class ${c.descriptor.className}`, c);
+    for (const r of declaredResources(c.descriptor)) {
+      claim(`kind "${r.kind}"`, c);
+      for (const t of r.terraformTypes) claim(`Terraform type ${t}`, c);
+    }
+  }
+  return [...claims]
+    .filter(([, owners]) => owners.length > 1)
+    .map(([what, owners]) => `${what} is claimed by ${owners.map((o) => `${o.descriptor.className} (${o.file})`).join(' and ')}`);
+}
+
+/**
+ * The types a TypeScript module exports (classes, interfaces, enums: what jsii
+ * puts in an assembly), read with the compiler's parser. Its constants (the
+ * descriptor, the positions) stay out of the staged index: jsii leaves them out
+ * of the assembly anyway, and every file has a `DESCRIPTOR`.
+ */
+function exportedTypes(text: string): string[] {
+  const source = ts.createSourceFile('m.ts', text, ts.ScriptTarget.Latest, false);
+  const names: string[] = [];
+  for (const statement of source.statements) {
+    const exported = ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+    if (exported && (ts.isClassDeclaration(statement) || ts.isInterfaceDeclaration(statement) || ts.isEnumDeclaration(statement)) && statement.name) names.push(statement.name.text);
+  }
+  return names;
+}
+
+/**
  * Copies the test-only constructs into a staged package as modules of its lib/
- * (`lib/test-constructs/<file>`), their imports of lib/ rewritten to the staged
- * copy, and exports them from the staged index.
+ * (`lib/test-constructs/<dir>-<file>`), their imports of lib/ rewritten to the
+ * staged copy, and exports their types from the staged index by name, so that
+ * any number of files compile together (`export *` of two files that both
+ * export `DESCRIPTOR` is TS2308).
  */
 function addTestConstructs(dir: string): void {
   const files = testConstructFiles();
@@ -88,9 +173,15 @@ function addTestConstructs(dir: string): void {
   fs.mkdirSync(target, { recursive: true });
   const index = path.join(dir, 'lib', 'index.ts');
   for (const file of files) {
-    const text = fs.readFileSync(file, 'utf8').replace(/from '\.\.\/\.\.\/lib(\/[^']*)?'/g, (_, rest: string | undefined) => `from '..${rest ?? ''}'`);
-    fs.writeFileSync(path.join(target, path.basename(file)), text);
-    fs.appendFileSync(index, `export * from './test-constructs/${path.basename(file, '.ts')}';\n`);
+    // Imports of lib/ point at the staged copy; of another test-only file, at its staged module.
+    const folders = new Set(testDirs.map((d) => path.basename(d)));
+    const text = fs
+      .readFileSync(file, 'utf8')
+      .replace(/from '\.\.\/([\w-]+)\/([\w.-]+)'/g, (whole, folder: string, name: string) => (folders.has(folder) ? `from './${folder}-${name}'` : whole))
+      .replace(/from '\.\.\/\.\.\/lib(\/[^']*)?'/g, (_, rest: string | undefined) => `from '..${rest ?? ''}'`);
+    fs.writeFileSync(path.join(target, `${stagedName(file)}.ts`), text);
+    const names = exportedTypes(text);
+    if (names.length > 0) fs.appendFileSync(index, `export { ${names.join(', ')} } from './test-constructs/${stagedName(file)}';\n`);
   }
 }
 
@@ -112,10 +203,13 @@ function buildAssembly(): any {
   for (const file of [...files(path.join(ROOT, 'lib')), path.join(ROOT, 'package.json'), ...testConstructFiles()].sort()) hash.update(file).update(fs.readFileSync(file));
   const cached = path.join(os.tmpdir(), `wmc-jsii-${hash.digest('hex').slice(0, 16)}.json`);
   // One jsii build per run: the first test file to need it builds; the others (other workers) wait for it.
+  // A failed build leaves its error beside the cache, and every waiter fails at once with it.
   const lock = `${cached}.lock`;
+  const failed = `${cached}.failed`;
   const waitedSince = Date.now();
   for (;;) {
     if (fs.existsSync(cached)) return JSON.parse(fs.readFileSync(cached, 'utf8'));
+    if (fs.existsSync(failed)) throw new Error(fs.readFileSync(failed, 'utf8'));
     try {
       fs.writeFileSync(lock, String(process.pid), { flag: 'wx' });
       break;
@@ -125,14 +219,19 @@ function buildAssembly(): any {
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
     }
   }
-  const dir = stagePackage('cdktf', addTestConstructs);
+  let dir: string | undefined;
   try {
+    dir = stagePackage('cdktf', addTestConstructs);
     const text = fs.readFileSync(path.join(dir, '.jsii'), 'utf8');
     fs.writeFileSync(`${cached}.${process.pid}`, text);
     fs.renameSync(`${cached}.${process.pid}`, cached);
     return JSON.parse(text);
+  } catch (e) {
+    const message = `the judges' assembly (lib/ and the test-only constructs: ${testConstructFiles().map((f) => path.relative(ROOT, f)).join(', ') || 'none'}) did not build: ${(e as Error).message}`;
+    fs.writeFileSync(failed, message);
+    throw new Error(message);
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (dir !== undefined) fs.rmSync(dir, { recursive: true, force: true });
     fs.rmSync(lock, { force: true });
   }
 }

@@ -26,16 +26,33 @@ const NON_CONSTRUCT_MINIMAL: { readonly [struct: string]: MinimalValue } = {
 };
 
 /** The minimal value of a struct (its required members only, where it can), made unique by `unique` where it names a live object. */
-export function minimalValue(struct: string, unique = 0): unknown {
+export function minimalValue(struct: string, unique = 0, sensitive = NO_SECRET): unknown {
   const name = short(struct);
   for (const c of constructCatalog()) {
-    if (Object.prototype.hasOwnProperty.call(c.descriptor.minimal, name)) return made(c.descriptor.minimal[name], unique);
+    if (Object.prototype.hasOwnProperty.call(c.descriptor.minimal, name)) return made(c.descriptor.minimal[name], unique, sensitive);
   }
-  return Object.prototype.hasOwnProperty.call(NON_CONSTRUCT_MINIMAL, name) ? made(NON_CONSTRUCT_MINIMAL[name], unique) : undefined;
+  return Object.prototype.hasOwnProperty.call(NON_CONSTRUCT_MINIMAL, name) ? made(NON_CONSTRUCT_MINIMAL[name], unique, sensitive) : undefined;
 }
 
-function made(value: MinimalValue, unique: number): unknown {
-  return typeof value === 'function' ? (value as (n: number) => unknown)(unique) : JSON.parse(JSON.stringify(value));
+/** The sensitive string a minimal value gets outside a judged stack (where no sensitive variable is declared). */
+const NO_SECRET = 'not-a-secret';
+
+/**
+ * The descriptor's second minimal value of `struct` for its property `prop`
+ * (`alternatives`: for a property the first minimal value conflicts with), or
+ * undefined.
+ */
+export function alternativeMinimal(struct: string, prop: string, unique = 0, sensitive = NO_SECRET): unknown {
+  const key = `${short(struct)}.${prop}`;
+  for (const c of constructCatalog()) {
+    const alternatives = c.descriptor.alternatives;
+    if (alternatives !== undefined && Object.prototype.hasOwnProperty.call(alternatives, key)) return made(alternatives[key], unique, sensitive);
+  }
+  return undefined;
+}
+
+function made(value: MinimalValue, unique: number, sensitive: string): unknown {
+  return typeof value === 'function' ? (value as (n: number, s: string) => unknown)(unique, sensitive) : JSON.parse(JSON.stringify(value));
 }
 
 /** Where a struct's minimal value depends on where it sits (the status.config sources require uid and resourceVersion). */
@@ -248,24 +265,30 @@ export function minimalOf(struct: string, where: string, unique = 0): any {
  * built from minimal values; `extra` is added to that struct. Also returns the
  * problem path of the struct (`props/items/0/metadata`).
  */
-export function argumentsFor(usage: Usage, usages: Usage[], extra: object, unique = 0): { args: { [param: string]: any }; structPath: string } {
+export function argumentsFor(usage: Usage, usages: Usage[], extra: object, unique = 0, prop?: string, sensitive?: string): { args: { [param: string]: any }; structPath: string } {
   const args: { [param: string]: any } = {};
-  for (const u of usages) if (u.entry === usage.entry && u.steps.length === 0) args[u.param] = minimalOf(u.root, `${u.entry}(${u.param})`, unique);
+  // The struct the position is in takes the descriptor's alternative for the property, where it gives one.
+  const own = usage.steps.length === 0 ? usage.root : usage.steps[usage.steps.length - 1].struct;
+  const alternative = prop === undefined ? undefined : alternativeMinimal(own, prop, unique, sensitive);
+  for (const u of usages) if (u.entry === usage.entry && u.steps.length === 0) args[u.param] = u.param === usage.param && usage.steps.length === 0 && alternative !== undefined ? clone(alternative) : minimalOf(u.root, `${u.entry}(${u.param})`, unique);
   let parent = args[usage.param];
   const segments = [usage.param];
   let where = `${usage.entry}(${usage.param})`;
-  usage.steps.forEach((step) => {
+  usage.steps.forEach((step, i) => {
     where += ` > ${step.prop}`;
+    const value = () => (i === usage.steps.length - 1 && alternative !== undefined ? clone(alternative) : minimalOf(step.struct, where, unique));
+    // The alternative replaces whatever minimal value of the struct its parent already holds.
+    if (i === usage.steps.length - 1 && alternative !== undefined) delete parent[step.prop];
     if (step.collection === 'array') {
-      parent[step.prop] ??= [minimalOf(step.struct, where, unique)];
+      parent[step.prop] ??= [value()];
       parent = parent[step.prop][0];
       segments.push(step.prop, '0');
     } else if (step.collection === 'map') {
-      parent[step.prop] ??= { k: minimalOf(step.struct, where, unique) };
+      parent[step.prop] ??= { k: value() };
       parent = parent[step.prop].k;
       segments.push(step.prop, 'k');
     } else {
-      parent[step.prop] ??= minimalOf(step.struct, where, unique);
+      parent[step.prop] ??= value();
       parent = parent[step.prop];
       segments.push(step.prop);
     }

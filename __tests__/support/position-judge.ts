@@ -12,7 +12,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { Construct } from 'constructs';
-import { DataResource, TerraformStack, TerraformVariable, Testing } from '../../lib/core/framework';
+import { DataResource, TerraformIterator, TerraformStack, TerraformVariable, Testing } from '../../lib/core/framework';
 import {
   AuthenticationProfile,
   AwsProvider,
@@ -32,9 +32,9 @@ import {
 } from '../../lib';
 import { EchoProviders, startEchoProviders } from './echo-provider';
 import { DATADOG, HTTP, KUBERNETES, NULL } from './echo-provider/schemas';
-import { argumentsFor, callEntry, entryPoint, EntryPoint, entryPointsOf, minimalArguments, minimalValue, propertiesOf, readAssembly, serviceEntries, short, structsOf, Usage, usagesOf } from './jsii-positions';
-import { catalogConstruct } from './construct-catalog';
-import { placeValue, PositionType, PositionValue, StackTokens, tokensOf, valuesFor } from './position-values';
+import { alternativeMinimal, argumentsFor, callEntry, entryPoint, EntryPoint, entryPointsOf, minimalArguments, minimalValue, propertiesOf, readAssembly, serviceEntries, short, structsOf, Usage, usagesOf } from './jsii-positions';
+import { catalogConstruct, catalogExports } from './construct-catalog';
+import { placeValue, PositionType, PositionValue, StackTokens, TOKEN_KINDS, tokensOf, valuesFor } from './position-values';
 import { ReattachedProvider, startReattachedAwsProvider } from './provider-reattach';
 import { RedshiftEmulator } from './redshift-emulator';
 import { stackFile } from './synth';
@@ -52,6 +52,10 @@ export interface Position {
   readonly type: PositionType;
   /** `AuthenticationProfile.<init>(props) > authenticationProfileName`. */
   readonly label: string;
+  /** The members' values, when the position's type is an enum of the assembly. */
+  readonly enumValues?: readonly string[];
+  /** The jsii type reference of the position, as the assembly writes it. */
+  readonly typeRef?: any;
 }
 
 /** How the judge calls an entry point and what judges it. */
@@ -168,18 +172,18 @@ function constructEntry(point: EntryPoint): Entry | undefined {
  * functions and the explanation's renderings are called (they write nothing).
  */
 const VALUE_ENTRIES: { [entry: string]: Entry } = {
-  'Principal.fromString': { judged: 'terraform', defaults: { raw: 'role:abc' }, build: (a, s) => policyOn(s, 'dashboard:abc', Principal.fromString(a.raw)) },
-  'Principal.role': { judged: 'terraform', defaults: { id: 'abc' }, build: (a, s) => policyOn(s, 'dashboard:abc', Principal.role(a.id)) },
-  'Principal.team': { judged: 'terraform', defaults: { id: 'abc' }, build: (a, s) => policyOn(s, 'dashboard:abc', Principal.team(a.id)) },
-  'Principal.user': { judged: 'terraform', defaults: { id: 'abc' }, build: (a, s) => policyOn(s, 'dashboard:abc', Principal.user(a.id)) },
-  'Principal.org': { judged: 'terraform', defaults: { id: 'abc' }, build: (a, s) => policyOn(s, 'dashboard:abc', Principal.org(a.id)) },
-  'RestrictionPolicyResourceId.fromString': { judged: 'terraform', defaults: { raw: 'dashboard:abc' }, build: (a, s) => policyOn(s, RestrictionPolicyResourceId.fromString(a.raw)) },
-  'RestrictionPolicyResourceId.of': { judged: 'terraform', defaults: { resourceType: 'dashboard', id: 'abc' }, build: (a, s) => policyOn(s, RestrictionPolicyResourceId.of(a.resourceType, a.id)) },
-  'RestrictionPolicyResourceId.dashboard': { judged: 'terraform', defaults: { id: 'abc' }, build: (a, s) => policyOn(s, RestrictionPolicyResourceId.dashboard(a.id)) },
-  'RestrictionPolicyResourceId.monitor': { judged: 'terraform', defaults: { id: 'abc' }, build: (a, s) => policyOn(s, RestrictionPolicyResourceId.monitor(a.id)) },
-  'RestrictionPolicyResourceId.notebook': { judged: 'terraform', defaults: { id: 'abc' }, build: (a, s) => policyOn(s, RestrictionPolicyResourceId.notebook(a.id)) },
-  'RestrictionPolicyResourceId.slo': { judged: 'terraform', defaults: { id: 'abc' }, build: (a, s) => policyOn(s, RestrictionPolicyResourceId.slo(a.id)) },
-  'RestrictionPolicyResourceId.workflow': { judged: 'terraform', defaults: { id: 'abc' }, build: (a, s) => policyOn(s, RestrictionPolicyResourceId.workflow(a.id)) },
+  'Principal.fromString': { judged: 'terraform', defaults: { raw: 'role:abc' }, build: (a, s, c) => policyOn(s, `dashboard:p${c.n}`, Principal.fromString(a.raw)) },
+  'Principal.role': { judged: 'terraform', defaults: { id: 'abc' }, build: (a, s, c) => policyOn(s, `dashboard:p${c.n}`, Principal.role(a.id)) },
+  'Principal.team': { judged: 'terraform', defaults: { id: 'abc' }, build: (a, s, c) => policyOn(s, `dashboard:p${c.n}`, Principal.team(a.id)) },
+  'Principal.user': { judged: 'terraform', defaults: { id: 'abc' }, build: (a, s, c) => policyOn(s, `dashboard:p${c.n}`, Principal.user(a.id)) },
+  'Principal.org': { judged: 'terraform', defaults: { id: 'abc' }, build: (a, s, c) => policyOn(s, `dashboard:p${c.n}`, Principal.org(a.id)) },
+  'RestrictionPolicyResourceId.fromString': { judged: 'terraform', defaults: { raw: 'dashboard:from-string' }, build: (a, s) => policyOn(s, RestrictionPolicyResourceId.fromString(a.raw)) },
+  'RestrictionPolicyResourceId.of': { judged: 'terraform', defaults: { resourceType: 'dashboard', id: 'of' }, build: (a, s) => policyOn(s, RestrictionPolicyResourceId.of(a.resourceType, a.id)) },
+  'RestrictionPolicyResourceId.dashboard': { judged: 'terraform', defaults: { id: 'dashboard' }, build: (a, s) => policyOn(s, RestrictionPolicyResourceId.dashboard(a.id)) },
+  'RestrictionPolicyResourceId.monitor': { judged: 'terraform', defaults: { id: 'monitor' }, build: (a, s) => policyOn(s, RestrictionPolicyResourceId.monitor(a.id)) },
+  'RestrictionPolicyResourceId.notebook': { judged: 'terraform', defaults: { id: 'notebook' }, build: (a, s) => policyOn(s, RestrictionPolicyResourceId.notebook(a.id)) },
+  'RestrictionPolicyResourceId.slo': { judged: 'terraform', defaults: { id: 'slo' }, build: (a, s) => policyOn(s, RestrictionPolicyResourceId.slo(a.id)) },
+  'RestrictionPolicyResourceId.workflow': { judged: 'terraform', defaults: { id: 'workflow' }, build: (a, s) => policyOn(s, RestrictionPolicyResourceId.workflow(a.id)) },
   'Literal.text': { judged: 'terraform', defaults: { text: 'x' }, build: (a, s, c) => new AuthenticationProfile(s, 'x', { authenticationProfileName: `l${c.n}`, authenticationProfileContent: { k: Literal.text(a.text) } }) },
   'Literal.textOf': { judged: 'call', defaults: { value: 'x' }, build: (a) => Literal.textOf(a.value) },
   'KubernetesNames.isDnsSubdomain': { judged: 'call', defaults: { name: 'a' }, build: (a) => KubernetesNames.isDnsSubdomain(a.name) },
@@ -257,7 +261,7 @@ export function positionsOf(assembly: any): Position[] {
     if (SERVICE_ENTRIES.includes(usage.entry)) continue;
     out.push({ entry: usage.entry, param: usage.param, usage, type: 'struct', label: usage.label });
     for (const property of propertiesOf(assembly, usage.steps.length === 0 ? usage.root : usage.steps[usage.steps.length - 1].struct)) {
-      out.push({ entry: usage.entry, param: usage.param, usage, prop: property.name, type: typeOf(property.type, structs), label: `${usage.label} > ${property.name}` });
+      out.push({ entry: usage.entry, param: usage.param, usage, prop: property.name, type: typeOf(property.type, structs), label: `${usage.label} > ${property.name}`, enumValues: enumValuesOf(assembly, property.type), typeRef: property.type });
     }
   }
   for (const [fqn, type] of Object.entries<any>(assembly.types)) {
@@ -269,11 +273,24 @@ export function positionsOf(assembly: any): Position[] {
       for (const parameter of callable.parameters ?? []) {
         // The framework's own parameters: a construct scope and its id.
         if (parameter.name === 'scope' || parameter.name === 'id' || structs.has(parameter.type.fqn)) continue;
-        out.push({ entry, param: parameter.name, type: typeOf(parameter.type, structs), label: `${entry}(${parameter.name})` });
+        out.push({ entry, param: parameter.name, type: typeOf(parameter.type, structs), label: `${entry}(${parameter.name})`, enumValues: enumValuesOf(assembly, parameter.type), typeRef: parameter.type });
       }
     }
   }
   return out;
+}
+
+/** The values of an enum type reference's members (jsii writes a string enum's values as the members' names unless given). */
+function enumValuesOf(assembly: any, ref: any): string[] | undefined {
+  const type = ref?.fqn === undefined ? undefined : assembly.types[ref.fqn];
+  if (type?.kind !== 'enum') return undefined;
+  const exports = catalogExports()[short(ref.fqn)];
+  return type.members.map((m: { name: string }) => String(exports?.[m.name] ?? m.name));
+}
+
+/** The positions of one construct class (or value class): its entry points' (`--construct NAME`). */
+export function positionsOfClass(positions: readonly Position[], className: string): Position[] {
+  return positions.filter((p) => p.entry.startsWith(`${className}.`));
 }
 
 /** The entry points of `positions` this judge does not know: a new one must be added to ENTRIES. */
@@ -301,6 +318,108 @@ export function casesOf(positions: readonly Position[], seed: number, perPositio
   return cases;
 }
 
+/**
+ * The placeholder that keeps a position's value in the minimal arguments as it
+ * is: the valid value the descriptor gives (its `minimal`, or its alternative for
+ * the position).
+ */
+export const KEEP_MINIMAL: PositionValue = { label: 'its minimal value', make: () => KEEP };
+const KEEP = Symbol('keep the minimal value');
+
+/** The framework types of the meta-arguments, with the values that reach them (the judged stack's own). */
+const FRAMEWORK_VALUES: { readonly [fqn: string]: PositionValue[] } = {
+  'cdktf.TerraformProvider': ['aws', 'datadog', 'kubernetes'].map((p) => ({ label: `the stack's ${p} provider`, make: (t: StackTokens) => t.providers[p] })),
+  'cdktf.ITerraformDependable': [{ label: "[a resource of the stack]", make: (t) => [t.resource] }],
+  'cdktf.TerraformResourceLifecycle': [{ label: '{ createBeforeDestroy: true }', make: () => ({ createBeforeDestroy: true }) }],
+  // Over a list token: the instances' names are known at plan, so no two cases' instances meet at synth.
+  'cdktf.ITerraformIterator': [{ label: 'TerraformIterator.fromList(a list token)', make: (t) => TerraformIterator.fromList(t.list) }],
+};
+
+/** Plain valid-looking values of a position's type: what reaches a position that takes no token. */
+function plainValues(position: Position): PositionValue[] {
+  const enums = (position.enumValues ?? []).map((v) => ({ label: `the enum value ${JSON.stringify(v)}`, make: () => v }));
+  const ref = position.typeRef;
+  const framework = FRAMEWORK_VALUES[ref?.fqn ?? ref?.collection?.elementtype?.fqn ?? ref?.union?.types?.find((t: any) => FRAMEWORK_VALUES[t.fqn])?.fqn ?? ''];
+  if (framework !== undefined) return position.type === 'number' ? [{ label: 'the number 1', make: () => 1 }] : framework;
+  switch (position.type) {
+    case 'string':
+      return [...enums, { label: 'the string "tplprobe7z"', make: () => 'tplprobe7z' }];
+    case 'number':
+      return [{ label: 'the number 1', make: () => 1 }];
+    case 'boolean':
+      return [{ label: 'true', make: () => true }];
+    case 'stringList':
+      return [{ label: '["tplprobe7z"]', make: () => ['tplprobe7z'] }];
+    case 'stringMap':
+      return [{ label: '{ tplprobe7z: "tplprobe7z" }', make: () => ({ tplprobe7z: 'tplprobe7z' }) }];
+    default:
+      return enums;
+  }
+}
+
+/**
+ * The enumeration `npm test` gives every position (issue 43): each kind of
+ * token Terraform tells apart ({@link TOKEN_KINDS}), plain values of its type,
+ * and its minimal value (where the minimal arguments hold one), each once, with
+ * no random draw. Terraform judges every accepted case; a position none of
+ * them reaches is {@link unreachedPositions}.
+ */
+export function enumeratedCases(positions: readonly Position[], first = 0): Case[] {
+  const cases: Case[] = [];
+  for (const position of positions) {
+    const values = [...TOKEN_KINDS, ...plainValues(position), ...(hasMinimalValue(position) ? [KEEP_MINIMAL] : [])];
+    for (const value of values) cases.push({ n: first + cases.length, position, value });
+  }
+  return cases;
+}
+
+/** Whether the minimal arguments (or the descriptor's alternative for the position) hold a value at the position. */
+function hasMinimalValue(position: Position): boolean {
+  if (position.usage === undefined) return entryOf(position.entry)?.defaults?.[position.param] !== undefined;
+  if (position.prop === undefined) return true;
+  const struct = position.usage.steps.length === 0 ? position.usage.root : position.usage.steps[position.usage.steps.length - 1].struct;
+  const value = alternativeMinimal(struct, position.prop, 0) ?? minimalValue(struct, 0);
+  return value !== null && typeof value === 'object' && (value as { [prop: string]: unknown })[position.prop] !== undefined;
+}
+
+/**
+ * The positions no value reached: every case given to them was refused (or
+ * wrong), none accepted. Each names the position and what refused each value.
+ */
+export function unreachedPositions(outcomes: readonly Outcome[]): string[] {
+  const byPosition = new Map<string, Outcome[]>();
+  // Only what reaches Terraform: a call that returns (a check, a rendering) is judged by its own tests.
+  for (const o of outcomes) if (writesTerraform(o.case)) byPosition.set(o.case.position.label, [...(byPosition.get(o.case.position.label) ?? []), o]);
+  const out: string[] = [];
+  for (const [label, all] of byPosition) {
+    const declared = declaredUnreachable(all[0].case.position);
+    const reached = all.some((o) => o.kind === 'accepted');
+    if (declared !== undefined) {
+      if (reached) out.push(`${label}: its descriptor says no value reaches it (${declared}), but ${all.filter((o) => o.kind === 'accepted').map((o) => o.case.value.label).join(', ')} did`);
+      continue;
+    }
+    if (reached) continue;
+    const reasons = new Map<string, string[]>();
+    for (const o of all) {
+      const why = o.kind === 'refused' ? (o.error?.problems.map((p) => `${p.path}: ${p.allowed}`).join('; ') ?? 'refused') : `wrong: ${o.detail}`;
+      reasons.set(why.slice(0, 300), [...(reasons.get(why.slice(0, 300)) ?? []), o.case.value.label]);
+    }
+    out.push(`${label}: no value reaches it (every value given was refused; give its descriptor an alternative minimal value for it, or fix the rule): ${[...reasons].map(([why, values]) => `${values.join(', ')} <- ${why}`).join(' | ')}`);
+  }
+  return out.sort();
+}
+
+/** The reason the position's descriptor gives for no value reaching it (`unreachable`), if it gives one. */
+function declaredUnreachable(position: Position): string | undefined {
+  const unreachable = catalogConstruct(position.entry.slice(0, position.entry.indexOf('.')))?.descriptor.unreachable;
+  if (unreachable === undefined || position.prop === undefined || position.usage === undefined) return undefined;
+  const path = [...position.usage.steps.map((s) => s.prop), position.prop].join(' > ');
+  // Keyed by the path alone (every entry point that takes the struct), or by the entry point's own label (`adopt(props) > count`).
+  const own = `${position.entry.slice(position.entry.indexOf('.') + 1)}(${position.param}) > ${path}`;
+  for (const key of [own, path]) if (Object.prototype.hasOwnProperty.call(unreachable, key)) return unreachable[key];
+  return undefined;
+}
+
 /** What happened to one case. */
 export interface Outcome {
   readonly case: Case;
@@ -322,24 +441,30 @@ function problemPathOf(position: Position): string {
 }
 
 /** The arguments of a case: minimal valid values (unique by `n`), with `value` at the position. */
-function argumentsOf(position: Position, n: number, usages: readonly Usage[], value: unknown): { [param: string]: any } {
+function argumentsOf(position: Position, n: number, usages: readonly Usage[], value: unknown, sensitive?: string): { [param: string]: any } {
   const c = { position, n };
   const entry = entryOf(c.position.entry)!;
   const structArgs = usages.filter((u) => u.entry === c.position.entry && u.steps.length === 0);
   let args: { [param: string]: any } = { ...entry.defaults };
   if (structArgs.length > 0) args = { ...args, ...argumentsFor(structArgs[0], usages as Usage[], {}, c.n).args };
   const { usage, prop } = c.position;
+  if (value === KEEP) {
+    // The minimal value stays where it is (the alternative's, for a position that has one).
+    if (usage !== undefined) args = { ...args, ...argumentsFor(usage, usages as Usage[], {}, c.n, prop, sensitive).args };
+    return args;
+  }
   if (usage === undefined) {
     placeValue(args, c.position.param, value);
   } else if (prop === undefined && usage.steps.length === 0) {
     placeValue(args, usage.param, value);
   } else {
-    const located = argumentsFor(usage, usages as Usage[], {}, c.n);
-    // With forEach, each instance's own props come from the iterator (one literal name for every instance is refused).
+    const located = argumentsFor(usage, usages as Usage[], {}, c.n, prop, sensitive);
+    // With forEach or count, each instance's own props come from the iterator or the index (one literal name for every instance is refused).
     const eachInstance = catalogConstruct(c.position.entry.slice(0, c.position.entry.indexOf('.')))?.descriptor.eachInstance;
-    if (prop === 'forEach' && usage.steps.length === 0 && isIterator(value) && eachInstance !== undefined) {
+    const perInstance = prop === 'forEach' && isIterator(value) ? (value as unknown as { key: string }).key : prop === 'count' && typeof value === 'number' ? '${count.index}' : undefined;
+    if (perInstance !== undefined && usage.steps.length === 0 && eachInstance !== undefined) {
       const props = located.args[usage.param];
-      for (const [name, of] of Object.entries(eachInstance)) props[name] = of((value as unknown as { key: string }).key);
+      for (const [name, of] of Object.entries(eachInstance)) props[name] = of(perInstance);
     }
     args = { ...args, ...located.args };
     // Walk to the struct of the usage, then set the property (or the struct itself).
@@ -392,7 +517,7 @@ export function buildAt(position: Position, value: unknown, scope: Construct, us
   if (entry === undefined) return { kind: 'wrong', detail: `no way to judge ${position.entry}` };
   let args: { [param: string]: any };
   try {
-    args = argumentsOf(position, context.n, usages, value);
+    args = argumentsOf(position, context.n, usages, value, context.secrets.apiKey);
     adjust?.(args);
   } catch (e) {
     return { kind: 'wrong', detail: `the judge could not place the value: ${(e as Error).message}` };
@@ -424,10 +549,41 @@ export interface BatchVerdict {
   readonly terraformRefusals: { readonly format: 'json' | 'hcl'; readonly command: string; readonly cases: number[]; readonly summary: string; readonly detail: string }[];
 }
 
+/** A batch's verdict as lines that name the construct, the position and the value: what a test prints and asserts empty. */
+export interface NamedVerdict {
+  /** Refused at the wrong path, or any exception but a ValidationError. */
+  readonly wrong: string[];
+  /** Accepted by synth, refused by terraform (validate or plan, JSON or HCL). */
+  readonly refusedByTerraform: string[];
+  /** The cases terraform refused (`<position> <- <value>`), once each. */
+  readonly refusedCases: ReadonlySet<string>;
+  /** Positions no value reached ({@link unreachedPositions}). */
+  readonly unreached: string[];
+  /** One line of counts. */
+  readonly summary: string;
+}
+
+/** Judges `cases` and names what went wrong, position by position. */
+export async function judgeNamed(judge: PositionJudge, cases: readonly Case[], usages: readonly Usage[], reach = true): Promise<NamedVerdict> {
+  const verdict = await judge.judge(cases, usages);
+  const byCase = new Map(cases.map((c) => [c.n, c]));
+  const wrong = verdict.outcomes.filter((o) => o.kind === 'wrong').map((o) => `${o.case.position.label} <- ${o.case.value.label}: ${o.detail}`);
+  const refusedByTerraform = verdict.terraformRefusals.map(
+    (r) => `${r.format} ${r.command}: ${r.summary} (${r.detail.replace(/\s+/g, ' ').slice(0, 200)}) <- ${r.cases.map((n) => `${byCase.get(n)?.position.label} <- ${byCase.get(n)?.value.label}`).join('; ') || 'no case named'}`,
+  );
+  const refusedCases = new Set(verdict.terraformRefusals.flatMap((r) => r.cases.map((n) => `${byCase.get(n)?.position.label} <- ${byCase.get(n)?.value.label}`)));
+  const count = (kind: string) => verdict.outcomes.filter((o) => o.kind === kind).length;
+  const positions = new Set(cases.map((c) => c.position.label)).size;
+  const unreached = reach ? unreachedPositions(verdict.outcomes) : [];
+  const summary = `positions: ${positions} positions, ${cases.length} cases: ${count('refused')} refused with a ValidationError, ${count('accepted')} accepted and judged by terraform, ${refusedByTerraform.length} refused by terraform, ${wrong.length} wrong, ${unreached.length} unreached`;
+  return { wrong, refusedByTerraform, refusedCases, unreached, summary };
+}
+
 /** The judge's long-lived servers: the Redshift emulator, the echo providers, the reattached aws provider. */
 export class PositionJudge {
   public static async start(): Promise<PositionJudge> {
-    emulator = await RedshiftEmulator.start();
+    // Every adopted profile of a batch is one the emulator holds: more than one account's quota of ten.
+    emulator = await RedshiftEmulator.start({ maxProfiles: 1_000 });
     const echo = await startEchoProviders([DATADOG, KUBERNETES, HTTP, NULL]);
     return new PositionJudge(emulator, echo);
   }
@@ -450,11 +606,23 @@ export class PositionJudge {
   /** Builds every case (refused or accepted), then has terraform judge the accepted ones. */
   public async judge(cases: readonly Case[], usages: readonly Usage[]): Promise<BatchVerdict> {
     const outcomes = new Map<number, Outcome>();
-    // Synth-time refusals (a reference the stack does not declare) drop their case and synthesize again.
+    const excluded = () => new Set([...outcomes.values()].filter((o) => o.kind !== 'accepted').map((o) => o.case.n));
+    // Synth-time refusals (a reference the stack does not declare, a region without provider 6.x) drop their
+    // case and synthesize again: first in stacks of SYNTH_CHUNK cases, where each costs a synth of its chunk.
+    for (let at = 0; at < cases.length; at += SYNTH_CHUNK) {
+      const chunk = cases.slice(at, at + SYNTH_CHUNK);
+      for (let round = 0; round < 20; round++) {
+        const refused = excluded();
+        const attempt = this.synth(chunk.filter((c) => !refused.has(c.n)), usages, outcomes, ['json']);
+        if ('stacks' in attempt) break;
+        outcomes.set(attempt.refused.case.n, attempt.refused);
+      }
+    }
+    // Then all of them together (a refusal between cases of two chunks, found here, costs a whole synth).
     let stacks: { [judged: string]: { file: string; text: string } } = {};
     for (let round = 0; round < 20; round++) {
-      const excluded = new Set([...outcomes.values()].filter((o) => o.kind !== 'accepted').map((o) => o.case.n));
-      const attempt = this.synth(cases.filter((c) => !excluded.has(c.n)), usages, outcomes);
+      const refused = excluded();
+      const attempt = this.synth(cases.filter((c) => !refused.has(c.n)), usages, outcomes);
       if ('stacks' in attempt) {
         stacks = attempt.stacks;
         break;
@@ -474,11 +642,16 @@ export class PositionJudge {
   }
 
   /** Synthesizes the accepted cases into two stacks (planned, validated only), both formats; or the case a synth-time check refused. */
-  private synth(cases: readonly Case[], usages: readonly Usage[], outcomes: Map<number, Outcome>): { stacks: { [judged: string]: { file: string; text: string } } } | { refused: Outcome } {
+  private synth(
+    cases: readonly Case[],
+    usages: readonly Usage[],
+    outcomes: Map<number, Outcome>,
+    formats: readonly ('json' | 'hcl')[] = ['json', 'hcl'],
+  ): { stacks: { [judged: string]: { file: string; text: string } } } | { refused: Outcome } {
     const stacks: { [judged: string]: { file: string; text: string } } = {};
     for (const judged of ['terraform', 'validate'] as const) {
       const chosen = cases.filter((c) => judgementOf(c) === judged || (judged === 'terraform' && judgementOf(c) === 'call'));
-      for (const format of ['json', 'hcl'] as const) {
+      for (const format of formats) {
         try {
           stacks[`${judged}-${format}`] = stackFile(`positions-${judged}`, (stack) => buildCases(stack, chosen, usages, outcomes), format === 'hcl');
         } catch (e) {
@@ -536,28 +709,39 @@ export class PositionJudge {
 
 /** Builds `cases` in `stack` (the judge's providers and variables first); the first build of a case decides its outcome. */
 function buildCases(stack: TerraformStack, cases: readonly Case[], usages: readonly Usage[], outcomes: Map<number, Outcome>): void {
-  new AwsProvider(stack, 'aws', emulatorProps());
-  new DatadogProvider(stack, 'datadog', {});
-  new KubernetesProvider(stack, 'kubernetes', {});
+  const providers = {
+    aws: new AwsProvider(stack, 'aws', emulatorProps()),
+    datadog: new DatadogProvider(stack, 'datadog', {}),
+    kubernetes: new KubernetesProvider(stack, 'kubernetes', {}),
+  };
   const variable = (id: string, type: string, value: unknown) => new TerraformVariable(stack, id, { type, default: value });
-  const tokens = tokensOf({
-    text: variable('text', 'string', VARIABLE_DEFAULTS.text),
-    count: variable('amount', 'number', VARIABLE_DEFAULTS.amount),
-    names: variable('names', 'list(string)', ['a', 'b']),
-    labels: variable('labels', 'map(string)', { a: 'b' }),
-  });
-  // The variable the alphabet's `${var.x}` names: declared, so such text is a valid reference.
-  variable('x', 'string', VARIABLE_DEFAULTS.x);
   const secrets = {
     apiKey: new TerraformVariable(stack, 'dd_api_key', { type: 'string', sensitive: true }).stringValue,
     appKey: new TerraformVariable(stack, 'dd_app_key', { type: 'string', sensitive: true }).stringValue,
   };
+  const tokens = tokensOf(
+    {
+      text: variable('text', 'string', VARIABLE_DEFAULTS.text),
+      count: variable('amount', 'number', VARIABLE_DEFAULTS.amount),
+      names: variable('names', 'list(string)', ['a', 'b']),
+      labels: variable('labels', 'map(string)', { a: 'b' }),
+      flag: variable('flag', 'bool', VARIABLE_DEFAULTS.flag),
+      object: variable('record', 'object({ a = string })', { a: 'b' }),
+    },
+    // The meta-arguments' values: the stack's providers, and a resource to depend on.
+    { providers, resource: new DataResource(stack, 'dependency', { input: { a: 'x' } }) },
+  );
+  // The variable the alphabet's `${var.x}` names: declared, so such text is a valid reference.
+  variable('x', 'string', VARIABLE_DEFAULTS.x);
   for (const c of cases) {
     const outcome = buildCase(c, new Construct(stack, `c${c.n}`), usages, { n: c.n, tokens, secrets });
     // The first build of a case decides; later rounds rebuild the accepted ones the same way.
     if (!outcomes.has(c.n) || outcome.kind !== 'accepted') outcomes.set(c.n, outcome);
   }
 }
+
+/** How many cases the judge synthesizes together while it looks for synth-time refusals. */
+const SYNTH_CHUNK = 150;
 
 /** How many cases {@link libraryOutcomes} builds in one stack. */
 const BATCH = 40;
@@ -635,8 +819,8 @@ function diagnosticsOf(stdout: string, config: string): { cases: number[]; summa
     .filter((d) => d.severity === 'error')
     .map((d) => {
       const cases = new Set<number>();
-      // The address Terraform names, in the diagnostic or in its text.
-      const named = d.address ?? /"([a-z0-9_]+\.c\d+_[A-Za-z0-9_]+)/.exec(String(d.detail ?? ''))?.[1] ?? '';
+      // The address Terraform names: in the diagnostic, the block its snippet is in, or its text.
+      const named = d.address ?? d.snippet?.context ?? /"([a-z0-9_]+\.c\d+_[A-Za-z0-9_]+)/.exec(String(d.detail ?? ''))?.[1] ?? '';
       const byAddress = caseOfPath(named);
       if (byAddress !== undefined) cases.add(byAddress);
       // Otherwise the nearest case id above the error's line in the file (a
@@ -657,7 +841,7 @@ function diagnosticsOf(stdout: string, config: string): { cases: number[]; summa
 const PLAN_TIMEOUT_MS = 240_000;
 
 /** The defaults of the variables the judged stacks declare (their values in every plan). */
-const VARIABLE_DEFAULTS: { [name: string]: unknown } = { text: 'tok-value', amount: 2, x: 'x-value' };
+const VARIABLE_DEFAULTS: { [name: string]: unknown } = { text: 'tok-value', amount: 2, x: 'x-value', flag: true };
 
 /** The literal ids of the import blocks that adopt profiles (what the emulator must hold for the plan to read). */
 function profileImportIds(text: string, format: 'json' | 'hcl'): string[] {
@@ -665,8 +849,9 @@ function profileImportIds(text: string, format: 'json' | 'hcl'): string[] {
   const config = JSON.parse(text);
   return (config.import ?? [])
     .filter((i: { to: string; id: unknown }) => i.to.startsWith('aws_redshift_authentication_profile.') && typeof i.id === 'string')
-    .map((i: { id: string }) => i.id.replace(/\$\{var\.([a-z_]+)\}/g, (_, name: string) => String(VARIABLE_DEFAULTS[name] ?? '')))
-    .filter((id: string) => !/[$%]\{/.test(id));
+    // A scalar variable's default as Terraform converts it to a string; a collection's reference is no import id (Terraform refuses it).
+    .map((i: { id: string }) => i.id.replace(/\$\{var\.([a-z_]+)\}/g, (whole, name: string) => (VARIABLE_DEFAULTS[name] === undefined ? whole : String(VARIABLE_DEFAULTS[name]))))
+    .filter((id: string) => id !== '' && !/[$%]\{/.test(id));
 }
 
 /** Every struct that has a minimal value: the judge's sanity check against the assembly. */

@@ -21,6 +21,16 @@ export interface StackTokens {
   readonly map: { [key: string]: string };
   /** `var.text` as an `any` token (Token.asAny). */
   readonly any: unknown;
+  /** `var.flag` (type bool), its booleanValue. */
+  readonly boolean: unknown;
+  /** References to a list, a map and an object, typed only by the variable they name (`Token.asAny(var.names.value)`, …). */
+  readonly anyList: unknown;
+  readonly anyMap: unknown;
+  readonly anyObject: unknown;
+  /** The stack's default provider configurations, by provider name. */
+  readonly providers: { readonly [name: string]: unknown };
+  /** A resource of the stack (a `terraform_data`), for `dependsOn`. */
+  readonly resource: unknown;
 }
 
 /** A value given to a position: a label for the report, and how to make it in a stack. */
@@ -100,6 +110,25 @@ const SHAPES: PositionValue[] = [
   { label: 'a function', make: () => () => 'x' },
   { label: 'a symbol', make: () => Symbol('x') },
   { label: 'a bigint', make: () => BigInt(1) },
+];
+
+/**
+ * Every kind of token Terraform tells apart, once each: the four encodings
+ * cdktf gives (string, number, list, map), a bool, and `any` tokens that are
+ * references to a string, a list, a map and an object. The enumeration the
+ * positions judge gives every position (issue 43): whatever a position takes,
+ * the library's verdict on each must be Terraform's.
+ */
+export const TOKEN_KINDS: readonly PositionValue[] = [
+  { label: 'a string token', make: (t) => t.string },
+  { label: 'a number token', make: (t) => t.number },
+  { label: 'a bool token', make: (t) => t.boolean },
+  { label: 'a list token', make: (t) => t.list },
+  { label: 'a map token', make: (t) => t.map },
+  { label: 'an any token (a string reference)', make: (t) => t.any },
+  { label: 'an any token (a list reference)', make: (t) => t.anyList },
+  { label: 'an any token (a map reference)', make: (t) => t.anyMap },
+  { label: 'an any token (an object reference)', make: (t) => t.anyObject },
 ];
 
 const TOKENS: PositionValue[] = [
@@ -188,12 +217,24 @@ export function valuesFor(type: PositionType, seed: number, count: number): Posi
 }
 
 /** The tokens a judged stack declares, as cdktf gives them. */
-export function tokensOf(variables: { text: { stringValue: string; value: unknown }; count: { numberValue: number }; names: { listValue: string[] }; labels: { value: unknown } }): StackTokens {
+export function tokensOf(variables: {
+  text: { stringValue: string; value: unknown };
+  count: { numberValue: number };
+  names: { listValue: string[]; value: unknown };
+  labels: { value: unknown };
+  flag: { booleanValue: unknown };
+  object: { value: unknown };
+}, stack: Pick<StackTokens, 'providers' | 'resource'>): StackTokens {
   return {
     string: variables.text.stringValue,
     number: variables.count.numberValue,
     list: variables.names.listValue,
     map: Token.asStringMap(variables.labels.value),
     any: Token.asAny(variables.text.value),
+    boolean: variables.flag.booleanValue,
+    anyList: Token.asAny(variables.names.value),
+    anyMap: Token.asAny(variables.labels.value),
+    anyObject: Token.asAny(variables.object.value),
+    ...stack,
   };
 }

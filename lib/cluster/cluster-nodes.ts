@@ -78,7 +78,7 @@ export class ClusterNodes extends Construct {
     checkProps(props, problems);
     checkNodeSelectors(props, problems, { construct: this });
     checkNumber(props.limit, { rule: 'a whole number of nodes, at least 1', integer: true, minimum: 1 }, problems, 'props/limit', this);
-    checkProvider(props.provider, problems, 'props/provider');
+    checkProvider(props.provider, problems, 'props/provider', 'kubernetes');
     problems.throwIfAny(this);
     const dataSource = new WireDataSource(this, 'Resource', {
       terraformType: 'kubernetes_resources',

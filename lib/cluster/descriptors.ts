@@ -1,6 +1,7 @@
-// What NodeList, ClusterNodes and KubernetesProvider are (lib/construct-descriptor.ts).
+// What NodeList, ClusterNodes and KubernetesProvider are (lib/construct-descriptor.ts);
+// a node's field differ is beside it, in node-fields.ts.
 import { BlockValues, ConstructDescriptor, DeclaredResource, literalText, ProviderPlace } from '../construct-descriptor';
-import { nodeFieldChanges, nodeNameOf } from '../explain/node-fields';
+import { nodeFieldChanges, nodeNameOf } from './node-fields';
 
 /** A block's nested block: cdktf writes a single nested block as an object, some bindings as a list of one. */
 function nested(values: unknown, name: string): BlockValues | undefined {
@@ -127,6 +128,11 @@ export const NODE_LIST: ConstructDescriptor = {
     NodeRuntimeHandlerFeatures: {},
     NodeFeatures: {},
   },
+  unreachable: {
+    // NodeConfigSource is one type for spec and status; the kubelet reports these in status.config alone.
+    'items > spec > configSource > configMap > uid': 'forbidden in spec.configSource (Kubernetes pkg/apis/core/validation/validation.go, validateConfigMapNodeConfigSourceSpec: "uid must not be set in spec")',
+    'items > spec > configSource > configMap > resourceVersion': 'forbidden in spec.configSource (Kubernetes pkg/apis/core/validation/validation.go, validateConfigMapNodeConfigSourceSpec: "resourceVersion must not be set in spec")',
+  },
   entryPoints: {
     '<init>': {},
     adopt: {},
@@ -144,6 +150,7 @@ export const CLUSTER_NODES: ConstructDescriptor = {
   docsPage: 'docs/node-list.md',
   declares: [],
   minimal: { ClusterNodesProps: {} },
+  alternatives: { 'ClusterNodesProps.fieldSelector': { fieldSelector: 'spec.unschedulable=false' } },
   entryPoints: { '<init>': {} },
 };
 
@@ -153,6 +160,14 @@ export const KUBERNETES_PROVIDER: ConstructDescriptor = {
   docsPage: 'docs/node-list.md',
   declares: [],
   minimal: { KubernetesProviderProps: {} },
+  // The provider's grammars, and a client certificate pair (both halves sensitive variables' values).
+  alternatives: {
+    'KubernetesProviderProps.host': { host: 'https://10.0.0.1:6443' },
+    'KubernetesProviderProps.token': (_n: number, sensitive: string) => ({ token: sensitive }),
+    'KubernetesProviderProps.clientKey': (_n: number, sensitive: string) => ({ clientKey: sensitive, clientCertificate: sensitive }),
+    'KubernetesProviderProps.clientCertificate': (_n: number, sensitive: string) => ({ clientKey: sensitive, clientCertificate: sensitive }),
+    'KubernetesProviderProps.versionConstraint': { versionConstraint: '>= 2.21, < 4.0' },
+  },
   entryPoints: { '<init>': {} },
   provides: { className: 'NodeList' },
 };

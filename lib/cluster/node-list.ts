@@ -246,11 +246,11 @@ export class NodeList extends Construct {
     const mode = props.mode ?? NodeListMode.MANIFEST;
     const problems = new Problems();
     refuseRepetition(props, problems);
-    checkMetaArguments(this, props, problems, {}, false);
+    checkMetaArguments(this, props, problems, {}, 'kubernetes', false);
     checkBoolean(props.forceConflicts, problems, 'props/forceConflicts', this);
     // A Literal.text value is checked as the text it stands for, and written literally.
     const view = literalView(props);
-    const findings = validateNodeList(view, problems, mode === NodeListMode.LABELS_ANNOTATIONS_TAINTS);
+    const findings = validateNodeList(view, problems, mode === NodeListMode.LABELS_ANNOTATIONS_TAINTS, { construct: this });
     requireKnown(props.mode, problems, 'props/mode', 'it chooses which resources are declared');
     // Every string written (the writable metadata and the spec) read as Terraform reads it.
     if (problems.isClean('props/items')) checkWrittenNodes(props.items, problems, { construct: this });

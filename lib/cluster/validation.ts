@@ -3,6 +3,7 @@
 // schema.ts. The name grammars both use are in kubernetes-names.ts.
 import { isPlainObject } from '../core/plain-object';
 import { isUnresolved, Problems } from '../core/problems';
+import { ReferenceScope } from '../core/stack-references';
 import { isTokenKey } from '../core/token-keys';
 import { cidrFamily, isDualStackCidrStrings } from './cidr';
 import { ANNOTATIONS_MAX_BYTES, isDnsSubdomain, isLabelValue, isQualifiedName, KEY_RULE, NAME_RULE, VALUE_RULE } from './kubernetes-names';
@@ -34,6 +35,7 @@ export function validateNodeList(
   props: { items: Node[]; metadata?: ListMeta; fieldManager?: string },
   problems: Problems,
   taintKeysUniquePerNode: boolean,
+  referencesFrom?: ReferenceScope,
 ): NodeListFindings {
   const findings: NodeListFindings = {
     withStatus: [],
@@ -48,7 +50,8 @@ export function validateNodeList(
   // The rest of the props are checked whatever items is (the schema skips a token).
   checkNodeListStructure(props, problems);
   // The apply request's fieldManager: ValidatePatchOptions checks it with ValidateFieldManager.
-  checkFieldManager(props.fieldManager, 'props/fieldManager', problems);
+  // Written into the stack: a token's variable type is checked where the construct says where it is written.
+  checkFieldManager(props.fieldManager, 'props/fieldManager', problems, referencesFrom);
   if (isUnresolved(props.items)) {
     problems.add('props/items', props.items, 'a list of nodes known at synth time (one resource is declared per node)');
     return findings;

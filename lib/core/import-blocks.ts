@@ -146,7 +146,8 @@ export class ImportTarget extends TerraformElement {
     checkConfig(config, problems, 'config');
     const terraformType = checkString(config.terraformType, TERRAFORM_TYPE, problems, 'config/terraformType')?.text;
     checkString(config.importId, positionAt(IMPORT_ID, { construct: scope, path: constructPathOf(scope, id) }), problems, 'config/importId');
-    checkProvider(config.provider, problems, 'config/provider');
+    // The provider of the type (its prefix), as Terraform chooses it; a token type is refused above.
+    checkProvider(config.provider, problems, 'config/provider', terraformType?.split('_')[0]);
     // Checked before the element exists: nothing is added to the tree when the config is refused.
     if (problems.list.length > 0) throw new ValidationError(constructPathOf(scope, id), [...problems.list]);
     super(scope, id, terraformType!);

@@ -271,11 +271,14 @@ export function mayRepeat(props: { readonly forEach?: unknown; readonly count?: 
   return typeof count !== 'number' || isUnresolved(count) || count > 1;
 }
 
+/** Why `adopt` takes no `count` (Terraform docs, "Import" block reference: an import block takes for_each, not count). */
+export const IMPORT_REPEATS_WITH_FOR_EACH_ONLY = "Terraform's import blocks repeat with for_each only: use forEach";
+
 /** `adopt` takes `forEach`, not `count`: Terraform's import blocks repeat with for_each only. */
 export function refuseCountInAdopt(scope: Construct, id: string, props: unknown): void {
   if (props === null || typeof props !== 'object' || (props as { count?: unknown }).count === undefined) return;
   const problems = new Problems();
-  problems.add('props/count', (props as { count?: unknown }).count, "nothing in adopt (Terraform's import blocks repeat with for_each only: use forEach)");
+  problems.add('props/count', (props as { count?: unknown }).count, `nothing in adopt (${IMPORT_REPEATS_WITH_FOR_EACH_ONLY})`);
   problems.throwIfAnyAt(constructPathOf(scope, id));
 }
 
@@ -395,22 +398,41 @@ function isWholeToken(value: unknown): boolean {
 
 /**
  * Checks a `provider` meta-argument: nothing, or a provider construct (Terraform
- * reads `provider` as a static reference to a provider configuration).
+ * reads `provider` as a static reference to a provider configuration) of the
+ * provider the resource's type belongs to, `providerName` (the local name:
+ * `aws` for `aws_redshift_authentication_profile`); Terraform refuses another
+ * provider's configuration ("The provider … does not support resource type …").
  */
-export function checkProvider(provider: unknown, problems: Problems, path: string): void {
-  if (provider !== undefined && !TerraformProvider.isTerraformProvider(provider)) {
+export function checkProvider(provider: unknown, problems: Problems, path: string, providerName?: string): void {
+  if (provider === undefined) return;
+  if (!TerraformProvider.isTerraformProvider(provider)) {
     problems.add(path, provider, 'a provider construct of this stack (AwsProvider, DatadogProvider, KubernetesProvider, HttpProvider, or a cdktf provider), or nothing for the default one');
+  } else if (providerName !== undefined && provider.terraformResourceType !== providerName) {
+    problems.addReceived(
+      path,
+      `a configuration of the ${provider.terraformResourceType} provider (${provider.node.path})`,
+      `a configuration of the ${providerName} provider, or nothing for the default one: Terraform refuses a resource of another provider's type under it ("The provider … does not support resource type …")`,
+    );
   }
 }
 
 /**
- * Checks `dependsOn`, `lifecycle` and, unless `repeats` is false, `forEach`
- * and `count` of `props`. `attributes` maps the construct's props to the
- * resource's Terraform attributes, for `lifecycle.ignoreChanges`.
+ * Checks `provider` (a configuration of `providerName`, the provider of the
+ * construct's resources), `dependsOn`, `lifecycle` and, unless `repeats` is
+ * false, `forEach` and `count` of `props`. `attributes` maps the construct's
+ * props to the resource's Terraform attributes, for `lifecycle.ignoreChanges`.
  */
-export function checkMetaArguments(scope: IConstruct, props: object, problems: Problems, attributes: { readonly [prop: string]: string }, repeats = true, referencesFrom?: ReferenceScope): void {
+export function checkMetaArguments(
+  scope: IConstruct,
+  props: object,
+  problems: Problems,
+  attributes: { readonly [prop: string]: string },
+  providerName: string,
+  repeats = true,
+  referencesFrom?: ReferenceScope,
+): void {
   const { dependsOn, lifecycle, provider } = props as { dependsOn?: unknown; lifecycle?: unknown; provider?: unknown };
-  checkProvider(provider, problems, 'props/provider');
+  checkProvider(provider, problems, 'props/provider', providerName);
   checkReferences(scope, dependsOn, problems, 'props/dependsOn', 'dependsOn');
   // Where the conditions are evaluated: the resource, repeated as the construct is.
   checkLifecycle(scope, lifecycle, problems, attributes, referencesFrom ?? { construct: scope, repeated: () => props as { forEach?: unknown; count?: unknown }, forEach: (props as { forEach?: unknown }).forEach });

@@ -59,3 +59,24 @@ function convertible(value: unknown, want: TerraformPrimitive): boolean {
       return typeof value === 'number' || (typeof value === 'string' && /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?$/.test(value));
   }
 }
+
+/** A collection Terraform needs at a position: a list (or set) of strings, or a map of strings. */
+export type TerraformCollection = 'list' | 'map';
+
+/**
+ * What is wrong with `token` where Terraform needs a `want` of strings, when it
+ * is a reference to a variable whose declared type Terraform cannot convert
+ * to one (go-cty's convert: a primitive becomes no collection, a list no map,
+ * a map no list; an object becomes a map, a tuple a list); undefined when it
+ * can, or when the token is anything else (its type is Terraform's to check).
+ */
+export function variableCollectionProblem(scope: IConstruct, token: unknown, want: TerraformCollection): string | undefined {
+  const referenced = referencedVariable(scope, token);
+  if (referenced === undefined) return undefined;
+  const { variable, name } = referenced;
+  const type = typeof variable.type === 'string' ? variable.type.replace(/\s+/g, '') : undefined;
+  if (type === undefined || type === 'any') return undefined;
+  const family = /^(list|set|tuple)\b/.test(type) ? 'list' : /^(map|object)\b/.test(type) ? 'map' : 'primitive';
+  if (family === want) return undefined;
+  return `${name} is declared as ${type}, which Terraform cannot convert to a ${want} of strings`;
+}

@@ -3,9 +3,9 @@
 // reviewer asks about (create, update, replace, delete, import, move, remove
 // from state, no-op) and one sentence per cause.
 import { describeValue } from '../core/received-value';
-import { KNOWN_AFTER_APPLY } from './change-side';
+import { KNOWN_AFTER_APPLY } from '../core/change-side';
 import { escapeForLine } from '../core/server-text';
-import { propName } from './field-diff';
+import { propName } from '../core/field-diff';
 import { PlanResourceChange } from './plan-json';
 
 /** The actions of a resource change, in the order they happen. */

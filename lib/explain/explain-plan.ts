@@ -2,11 +2,12 @@
 // constructs' terms, sorted by construct path, then address.
 import { escapeForLine } from '../core/server-text';
 import { causesOf, actionsOf, driftActionsOf, replaceCause, TriggerRename } from './actions';
-import { ABSENT, ChangeSide, display, sensitiveMask } from './change-side';
+import { ABSENT, ChangeSide, display, sensitiveMask } from '../core/change-side';
 import { ConstructMap, formerConstructName, instanceKeyOf, withoutInstanceKey } from './construct-map';
-import { ExplainedActionInvocation, ExplainedActionResource, ExplainedDeferredChange, ExplainedFieldChange, ExplainedOutput, ExplainedResource } from './explained';
+import { ExplainedActionInvocation, ExplainedActionResource, ExplainedDeferredChange, ExplainedOutput, ExplainedResource } from './explained';
+import { ExplainedFieldChange } from '../core/field-change';
 import { explainOutputs } from './report';
-import { byCodeUnit } from './field-diff';
+import { byCodeUnit } from '../core/field-diff';
 import { PlanActionInvocation, PlanChange, PlanJson, PlanResourceChange } from './plan-json';
 import { DeclaredResource } from '../construct-descriptor';
 import { declaredResourceOf, OTHER_KIND } from './resource-kind';

@@ -1,38 +1,10 @@
 // The explanation's parts, as the library returns them and the JSON report
-// writes them (docs/explain-report.schema.json describes the JSON).
+// writes them (docs/explain-report.schema.json describes the JSON). One field
+// change (ExplainedFieldChange) sits below, in lib/core/field-change.ts: the
+// constructs' field differs return it too.
+import { ExplainedFieldChange } from '../core/field-change';
 
-/** One change of one field, in the construct's own terms. */
-export interface ExplainedFieldChange {
-  /**
-   * The prop the change is in, as the construct's props spell it:
-   * `authenticationProfileName`, `authenticationProfileContent`, `bindings`,
-   * `resourceId`, `labels`, `annotations`, `taints`, or a manifest path
-   * (`spec.podCIDR`) for a node's other fields.
-   */
-  readonly field: string;
-  /**
-   * Which entry of the field: a content key, a relation, a label or annotation
-   * key, a taint as `key:effect`.
-   *
-   * @default - the whole field
-   */
-  readonly key?: string;
-  /** `added`, `removed` or `changed`. */
-  readonly change: string;
-  /**
-   * The value before, as shown to readers: quoted JSON, `(sensitive)`,
-   * `(known after apply)`, or its type and size under a credential-looking key.
-   *
-   * @default - none (added)
-   */
-  readonly before?: string;
-  /**
-   * The value after, shown as `before` is.
-   *
-   * @default - none (removed)
-   */
-  readonly after?: string;
-}
+export type { ExplainedFieldChange } from '../core/field-change';
 
 /** One resource of the plan, explained. */
 export interface ExplainedResource {

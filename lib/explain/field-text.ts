@@ -1,6 +1,6 @@
 // One field change as a phrase: `labels pool: "general" → "gpu"`,
 // `bindings viewer: added "role:…"`, `authenticationProfileContent Password: removed (was a string of 7 characters (not shown))`.
-import { ExplainedFieldChange } from './explained';
+import { ExplainedFieldChange } from '../core/field-change';
 
 /** The change in words (values as the explanation shows them). */
 export function fieldPhrase(f: ExplainedFieldChange): string {

@@ -1,6 +1,6 @@
 // Everything a rendering of the explanation reads: the per-resource lists, the
 // same changes per construct, the outputs and Terraform's own count.
-import { display } from './change-side';
+import { display } from '../core/change-side';
 import { groupByConstruct, isUnchangedConstruct, terraformCounts } from './construct-changes';
 import { ExplainedActionInvocation, ExplainedConstruct, ExplainedDeferredChange, ExplainedOutput, ExplainedResource, TerraformCounts } from './explained';
 import { escapeForLine } from '../core/server-text';

@@ -2,7 +2,7 @@
 // (lib/construct-descriptor.ts): its type, its id in the construct, and
 // what its own values say.
 import { ConstructDescriptor, DeclaredResource, declaredResources, descriptorsFor, matchesResource } from '../construct-descriptor';
-import { ChangeSide } from './change-side';
+import { ChangeSide } from '../core/change-side';
 import { ResourceOrigin } from './construct-map';
 
 /** The kind of a resource no construct of this library declared. */

@@ -137,7 +137,8 @@ export class CurrentOrg extends Construct {
     const problems = new Problems();
     checkProps({ ...props, source: literalView(props.source) }, problems);
     requireKnown(props.source, problems, 'props/source', 'it chooses the data source');
-    checkProvider(props.provider, problems, 'props/provider');
+    // The data source of the source chosen: datadog_current_user (datadog), or http's.
+    checkProvider(props.provider, problems, 'props/provider', source === CurrentOrgSource.HTTP ? 'http' : 'datadog');
     if (source === CurrentOrgSource.HTTP) {
       checkUrl(props.apiUrl, problems, 'props/apiUrl', DATADOG_API_URL, { construct: this });
       checkSecretReference(this, props.apiKey, problems, 'props/apiKey');

@@ -1,6 +1,8 @@
-// What RestrictionPolicy, CurrentOrg, DatadogProvider and HttpProvider are (lib/construct-descriptor.ts).
+// What RestrictionPolicy, CurrentOrg, DatadogProvider and HttpProvider are (lib/construct-descriptor.ts);
+// the policy's field differ is beside it, in policy-fields.ts.
 import { ConstructDescriptor, DeclaredResource, literalText } from '../construct-descriptor';
-import { policyFieldChanges } from '../explain/policy-fields';
+import { IMPORT_REPEATS_WITH_FOR_EACH_ONLY } from '../core/meta-arguments';
+import { policyFieldChanges } from './policy-fields';
 
 /**
  * The policy (`datadog_restriction_policy`). Datadog keeps one restriction
@@ -40,6 +42,7 @@ export const RESTRICTION_POLICY: ConstructDescriptor = {
     RestrictionPolicyBinding: { relation: 'viewer', principals: ['role:abc'] },
     RestrictionPolicyState: {},
   },
+  unreachable: { 'adopt(props) > count': IMPORT_REPEATS_WITH_FOR_EACH_ONLY },
   entryPoints: {
     '<init>': {},
     adopt: {},
@@ -59,6 +62,12 @@ export const CURRENT_ORG: ConstructDescriptor = {
     CurrentOrgProps: {},
     FetchOrgIdOptions: { apiUrl: 'https://api.datadoghq.com', apiKey: 'api-key', appKey: 'app-key' },
   },
+  // The HTTP source's settings, taken only with that source (its keys sensitive variables' values).
+  alternatives: {
+    'CurrentOrgProps.apiKey': (_n: number, sensitive: string) => ({ source: 'http', apiKey: sensitive, appKey: sensitive }),
+    'CurrentOrgProps.appKey': (_n: number, sensitive: string) => ({ source: 'http', apiKey: sensitive, appKey: sensitive }),
+    'CurrentOrgProps.apiUrl': (_n: number, sensitive: string) => ({ source: 'http', apiKey: sensitive, appKey: sensitive, apiUrl: 'https://api.datadoghq.eu' }),
+  },
   entryPoints: {
     '<init>': { use: 'orgId' },
     fetchOrgId: { service: true },
@@ -71,6 +80,13 @@ export const DATADOG_PROVIDER: ConstructDescriptor = {
   docsPage: 'docs/restriction-policy.md',
   declares: [],
   minimal: { DatadogProviderProps: {} },
+  // Keys are sensitive variables' values (the provider refuses to show others), the URL a site's API.
+  alternatives: {
+    'DatadogProviderProps.apiKey': (_n: number, sensitive: string) => ({ apiKey: sensitive }),
+    'DatadogProviderProps.appKey': (_n: number, sensitive: string) => ({ appKey: sensitive }),
+    'DatadogProviderProps.apiUrl': { apiUrl: 'https://api.datadoghq.eu' },
+    'DatadogProviderProps.versionConstraint': { versionConstraint: '>= 3.82.0, < 5.0.0' },
+  },
   entryPoints: { '<init>': {} },
   provides: { className: 'RestrictionPolicy' },
 };
@@ -81,6 +97,7 @@ export const HTTP_PROVIDER: ConstructDescriptor = {
   docsPage: 'docs/restriction-policy.md',
   declares: [],
   minimal: { HttpProviderProps: {} },
+  alternatives: { 'HttpProviderProps.versionConstraint': { versionConstraint: '>= 3.0.0, < 4.0.0' } },
   entryPoints: { '<init>': {} },
   provides: { className: 'CurrentOrg', props: { source: 'http' } },
 };

@@ -257,7 +257,7 @@ function checkPolicy(scope: IConstruct, props: RestrictionPolicyProps, reference
   checkProps(props, problems);
   const id = problems.isClean('props/resourceId') ? checkResourceId(props.resourceId, problems, 'props/resourceId', referencesFrom) : undefined;
   const bindings = canonicalBindings(props.bindings, id?.resourceType, problems, 'props/bindings', referencesFrom);
-  checkMetaArguments(scope, props, problems, ATTRIBUTES, true, referencesFrom);
+  checkMetaArguments(scope, props, problems, ATTRIBUTES, 'datadog', true, referencesFrom);
   if (mayRepeat(props) && problems.isClean('props/forEach') && problems.isClean('props/count') && id?.resourceId.text !== undefined) {
     problems.add(
       'props/resourceId',

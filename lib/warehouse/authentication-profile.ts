@@ -162,7 +162,7 @@ function validateProps(scope: IConstruct, props: AuthenticationProfileProps, ref
   checkProps(literalView(props), problems);
   requireKnown(props.replaceTrigger, problems, 'props/replaceTrigger', 'it chooses the type of the trigger resource');
   checkNumber(props.maxContentLength, { rule: 'a whole number of bytes, at least 1', integer: true, minimum: 1 }, problems, 'props/maxContentLength');
-  checkMetaArguments(scope, props, problems, ATTRIBUTES, true, referencesFrom);
+  checkMetaArguments(scope, props, problems, ATTRIBUTES, 'aws', true, referencesFrom);
   if (mayRepeat(props) && problems.isClean('props/forEach') && problems.isClean('props/count') && name?.text !== undefined) {
     problems.add(
       'props/authenticationProfileName',

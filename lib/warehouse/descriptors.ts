@@ -1,6 +1,8 @@
-// What AuthenticationProfile and AwsProvider are (lib/construct-descriptor.ts).
+// What AuthenticationProfile and AwsProvider are (lib/construct-descriptor.ts);
+// the profile's field differ is beside it, in profile-fields.ts.
 import { ConstructDescriptor, DeclaredResource, literalText, ProviderPlace } from '../construct-descriptor';
-import { nameTriggerFieldChanges, profileFieldChanges, triggerName } from '../explain/profile-fields';
+import { IMPORT_REPEATS_WITH_FOR_EACH_ONLY } from '../core/meta-arguments';
+import { nameTriggerFieldChanges, profileFieldChanges, triggerName } from './profile-fields';
 
 /**
  * The region a resource is managed in: its own `region` (aws provider 6.x),
@@ -59,6 +61,11 @@ export const AUTHENTICATION_PROFILE: ConstructDescriptor = {
     AuthenticationProfileProps: (n: number) => ({ authenticationProfileName: `p${n}`, authenticationProfileContent: { a: '1' } }),
     AuthenticationProfileState: {},
   },
+  unreachable: {
+    // Judged by __tests__/warehouse/profile-region.terraform.test.ts, with a provider 6.x schema.
+    region: "a per-resource region needs an aws provider constraint that admits 6.x alone (provider 5.x refuses the argument); the judges' offline provider is 5.100",
+    'adopt(props) > count': IMPORT_REPEATS_WITH_FOR_EACH_ONLY,
+  },
   entryPoints: {
     '<init>': {},
     // With forEach, each instance's import reads a live profile by a name known only per instance: validated only.
@@ -76,9 +83,17 @@ export const AWS_PROVIDER: ConstructDescriptor = {
   docsPage: 'docs/authentication-profile.md',
   declares: [],
   minimal: { AwsProviderProps: {} },
+  // Values of the provider's own grammars (a region it knows, a constraint, a service's URL).
+  alternatives: {
+    'AwsProviderProps.region': { region: 'eu-west-1' },
+    'AwsProviderProps.versionConstraint': { versionConstraint: '>= 5.0, < 7.0' },
+    'AwsProviderProps.endpoints': { endpoints: { redshift: 'https://redshift.eu-west-1.amazonaws.com' } },
+  },
   entryPoints: {
     // These settings make the provider call the network when it is configured (no cloud in the judges).
     '<init>': { validateOnly: ['skipCredentialsValidation', 'skipRequestingAccountId', 'skipMetadataApiCheck', 'endpoints'] },
   },
   provides: { className: 'AuthenticationProfile' },
+  // Provider 6.x takes a per-resource region (and only a constraint that admits 6.x alone lets a resource name one).
+  regions: { values: ['us-east-1', 'eu-west-1'], props: { versionConstraint: '>= 6.0, < 7.0' } },
 };

@@ -1,10 +1,11 @@
 // A restriction policy's field changes: its resource id, and its bindings per
 // relation as principals added and removed. Terraform holds `bindings` as a
 // set of blocks, so adding one principal shows the whole set replaced; here it
-// is one principal added to one relation.
-import { ChangeSide, child, display, isOpaque } from './change-side';
-import { ExplainedFieldChange } from './explained';
-import { byCodeUnit, diffOtherAttributes, diffValue, isPresent } from './field-diff';
+// is one principal added to one relation. Beside the construct: descriptors.ts
+// names it, lib/explain/ reads it from there.
+import { ChangeSide, child, display, isOpaque } from '../core/change-side';
+import { ExplainedFieldChange } from '../core/field-change';
+import { byCodeUnit, diffOtherAttributes, diffValue, isPresent } from '../core/field-diff';
 
 const HANDLED = new Set(['resource_id', 'bindings']);
 

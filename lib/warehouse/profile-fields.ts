@@ -1,10 +1,11 @@
 // A profile's field changes: its name, its content key by key (values under
 // credential-looking keys shown by type and size only, as error messages
 // show them), its other attributes by prop name; and its name trigger's name.
-import { isCredentialContentKey } from '../warehouse/authentication-profile-content';
-import { ChangeSide, child, isOpaque } from './change-side';
-import { ExplainedFieldChange } from './explained';
-import { diffMap, diffOtherAttributes, diffValue, isPresent } from './field-diff';
+// Beside the construct: descriptors.ts names it, lib/explain/ reads it from there.
+import { isCredentialContentKey } from './authentication-profile-content';
+import { ChangeSide, child, isOpaque } from '../core/change-side';
+import { ExplainedFieldChange } from '../core/field-change';
+import { diffMap, diffOtherAttributes, diffValue, isPresent } from '../core/field-diff';
 
 const NAME = 'authentication_profile_name';
 const CONTENT = 'authentication_profile_content';

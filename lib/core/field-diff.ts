@@ -1,7 +1,8 @@
 // The shared ways of comparing two sides of a field: a whole value, a map
 // entry by entry, the other attributes of a resource by their prop names.
+// In core: each construct's field differ (beside its construct) builds on it.
 import { ChangeSide, child, display, isOpaque, sameValue } from './change-side';
-import { ExplainedFieldChange } from './explained';
+import { ExplainedFieldChange } from './field-change';
 
 /** The field as one value: nothing when equal, else one change. */
 export function diffValue(field: string, before: ChangeSide, after: ChangeSide, key?: string, conceal = false): ExplainedFieldChange[] {

@@ -3,8 +3,9 @@
 // apply) and `before_sensitive` / `after_sensitive` (true where a value is
 // sensitive). Walking into a value walks into its masks alike, so that what is
 // shown is decided at each value: a sensitive value is never shown, an unknown
-// one is shown as "(known after apply)".
-import { describeConcealed, describeValue } from '../core/received-value';
+// one is shown as "(known after apply)". In core: the constructs' field
+// differs and explain (lib/explain/) both read it.
+import { describeConcealed, describeValue } from './received-value';
 
 /** What an unknown value reads as. */
 export const KNOWN_AFTER_APPLY = '(known after apply)';

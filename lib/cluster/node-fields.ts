@@ -1,10 +1,11 @@
 // A node's field changes, from each resource NodeList writes: the
 // kubernetes_manifest's manifest (labels, annotations, taints, and any other
 // field by its manifest path), kubernetes_labels, kubernetes_annotations and
-// kubernetes_node_taint; each names its node.
-import { ChangeSide, child, display, isOpaque, sameValue, SENSITIVE } from './change-side';
-import { ExplainedFieldChange } from './explained';
-import { byCodeUnit, diffMap, diffOtherAttributes, diffTree, diffValue, isPresent } from './field-diff';
+// kubernetes_node_taint; each names its node. Beside the construct:
+// descriptors.ts names it, lib/explain/ reads it from there.
+import { ChangeSide, child, display, isOpaque, sameValue, SENSITIVE } from '../core/change-side';
+import { ExplainedFieldChange } from '../core/field-change';
+import { byCodeUnit, diffMap, diffOtherAttributes, diffTree, diffValue, isPresent } from '../core/field-diff';
 
 const MANIFEST_HANDLED = new Set(['manifest', 'object']);
 const KEYED_HANDLED = new Set(['labels', 'annotations', 'taint', 'metadata', 'api_version', 'kind']);
