@@ -154,17 +154,17 @@ describe('where each construct was declared', () => {
 });
 
 describe('GitHub annotations', () => {
-  test('GIVEN the plan THEN one annotation per replaced, deleted, drifted, imported construct, on its declaring line; errors for the refused gates', () => {
+  test('GIVEN the plan THEN one annotation per replaced, deleted, drifted, imported construct, on its declaring line, the most severe first; errors for the refused gates', () => {
     const explained = PlanExplanation.fromPlan(JSON.stringify(plan()), dir);
     const file = escapeProperty(THIS_FILE);
     expect(explained.toGithubAnnotations({ failOn: [ExplainGate.DELETE] })).toEqual([
-      `::notice title=imported%3A import,file=${file},line=${lineOf('@declared:imported')}::imported (AuthenticationProfile) import: import block (id "imp")`,
-      `::warning title=renamed%3A replace,file=${file},line=${lineOf('@declared:renamed')}::renamed (AuthenticationProfile) replace: renamed through the replace trigger: "old-name" → "new-name"`,
       // No longer in the code: no line to point at; the annotation still names it.
       '::error title=gone (no longer in the configuration)%3A delete::gone (no longer in the configuration) delete: no longer in the configuration',
+      `::warning title=renamed%3A replace,file=${file},line=${lineOf('@declared:renamed')}::renamed (AuthenticationProfile) replace: renamed through the replace trigger: "old-name" → "new-name"`,
       `::warning title=dashboard%3A drift,file=${file},line=${lineOf('@declared:dashboard')}::dashboard (RestrictionPolicy) changed outside Terraform`,
+      `::notice title=imported%3A import,file=${file},line=${lineOf('@declared:imported')}::imported (AuthenticationProfile) import: import block (id "imp")`,
     ]);
-    expect(explained.toGithubAnnotations({ failOn: [ExplainGate.REPLACE, ExplainGate.DRIFT], sourceRoot: 'infra/app/' })[1]).toMatch(/^::error title=renamed%3A replace,file=infra\/app\/__tests__\/explain\/ci-formats\.test\.ts,line=\d+::/);
+    expect(explained.toGithubAnnotations({ failOn: [ExplainGate.REPLACE, ExplainGate.DRIFT], sourceRoot: 'infra/app/' })[0]).toMatch(/^::error title=renamed%3A replace,file=infra\/app\/__tests__\/explain\/ci-formats\.test\.ts,line=\d+::/);
   });
 
   test('GIVEN hostile construct paths, files and causes THEN each annotation is the command @actions/core itself writes for it', () => {
@@ -246,12 +246,13 @@ describe('SARIF', () => {
     expect(log.version).toBe('2.1.0');
     expect(log.runs[0].tool.driver.rules.map((r: any) => r.id)).toEqual(['replace', 'delete', 'drift', 'remove-from-state', 'import']);
     const results = log.runs[0].results.map((r: any) => [r.ruleId, r.level, r.locations?.[0]?.physicalLocation.artifactLocation.uri, r.locations?.[0]?.physicalLocation.region.startLine]);
+    // The most severe first: errors, warnings, notes; replace, delete, drift, remove from state, import.
     expect(results).toEqual([
-      ['import', 'note', THIS_FILE, lineOf('@declared:imported')],
       ['replace', 'error', THIS_FILE, lineOf('@declared:renamed')],
       // No longer in the code: located at the app's cdktf.json, so that code scanning takes it.
       ['delete', 'warning', 'cdktf.json', 1],
       ['drift', 'warning', THIS_FILE, lineOf('@declared:dashboard')],
+      ['import', 'note', THIS_FILE, lineOf('@declared:imported')],
     ]);
     const findings = multitoolFindings(sarif);
     expect(findings.filter((f) => f.level === 'error')).toEqual([]);

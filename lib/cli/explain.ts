@@ -13,6 +13,7 @@ import { ConstructMap } from '../explain/construct-map';
 import { ALL_GATES, ExplainGate } from '../explain/gates';
 import { ExplainCiOptions, PlanExplanation } from '../explain/plan-explanation';
 import { renderGithubLog } from '../explain/render-github';
+import { renderJobSummary } from '../explain/render-job-summary';
 import { escapeWorkflowCommandsInLine, escapeWorkflowCommandsInText } from '../explain/workflow-command-text';
 import { renderStacksGithub, renderStacksHtml, renderStacksJson, renderStacksMarkdownParts, renderStacksSarif, renderStacksText, StackReport } from '../explain/render-stacks';
 import { CommandIo, oneLineError, PROCESS_IO, Subcommand } from './command';
@@ -166,7 +167,7 @@ function renderOne(io: CommandIo, format: string, explanation: PlanExplanation, 
       return explanation.toSarif(ci);
     case 'github':
       // The annotations, then the text for the log (no command processed in it); the Markdown goes to the job summary.
-      writeJobSummary(io, explanation.toMarkdown());
+      writeJobSummary(io, renderJobSummary([{ report: explanation._report }], ci.failOn ?? []));
       return renderGithubLog(explanation.toGithubAnnotations(ci), explanation.toText());
     default:
       return explanation.toText({ color });
@@ -186,7 +187,7 @@ function renderMany(io: CommandIo, format: string, stacks: readonly StackReport[
     case 'sarif':
       return renderStacksSarif(stacks, gates, ci.sourceRoot);
     case 'github':
-      writeJobSummary(io, renderStacksMarkdownParts(stacks).join('\n'));
+      writeJobSummary(io, renderJobSummary(stacks, gates));
       return renderGithubLog(renderStacksGithub(stacks, gates, ci.sourceRoot), renderStacksText(stacks, false));
     default:
       return renderStacksText(stacks, color);
@@ -227,26 +228,17 @@ function explainStack(name: string, directory: string, planName: string): PlanEx
   }
 }
 
-/** GitHub's limit on one step's job summary: 1 MiB. */
-export const JOB_SUMMARY_LIMIT = 1024 * 1024;
 
 /**
- * Appends the Markdown to the job summary file GitHub names in
- * GITHUB_STEP_SUMMARY (nothing when it is not set: not in GitHub Actions),
- * cut at GitHub's limit of 1 MiB per step with a note saying so.
+ * Appends the job summary to $GITHUB_STEP_SUMMARY (GitHub Actions), when it is
+ * set: renderJobSummary keeps it within GitHub's 1 MiB per step, the most
+ * severe changes first.
  */
 function writeJobSummary(io: CommandIo, markdown: string): void {
   const file = (io.env ?? process.env).GITHUB_STEP_SUMMARY;
   if (file === undefined || file === '') return;
-  const note = '\n_The report is longer than a job summary holds: see the step\'s log or `--parts-dir`._\n';
-  let text = markdown;
-  if (Buffer.byteLength(text, 'utf8') > JOB_SUMMARY_LIMIT) {
-    const room = JOB_SUMMARY_LIMIT - Buffer.byteLength(note, 'utf8');
-    text = Buffer.from(text, 'utf8').subarray(0, room).toString('utf8').replace(/\uFFFD$/, '');
-    text = `${text.slice(0, text.lastIndexOf('\n') + 1)}${note}`;
-  }
   try {
-    fs.appendFileSync(file, text);
+    fs.appendFileSync(file, markdown);
   } catch (e) {
     throw new Unreadable(`cannot write the job summary (GITHUB_STEP_SUMMARY): ${(e as NodeJS.ErrnoException).code ?? 'error'}`);
   }

@@ -12,6 +12,7 @@
 import { escapeForLine } from '../core/server-text';
 import { symbolOf, terraformPlanLine } from './construct-changes';
 import { ExplainedConstruct, ExplainedConstructField, ExplainedOutput, ExplainedResource } from './explained';
+import { ciLimitNotes } from './github-limits';
 import { changedConstructs, Report } from './report';
 import { constructName, constructSummary, outputSymbol } from './render-text';
 import { escapeWorkflowCommandsInLine } from './workflow-command-text';
@@ -42,13 +43,15 @@ interface Block {
  * GitHub's character limit too).
  *
  * @param stack for one stack of many: its name, in the heading and in each part's marker
+ * @param notes what the CI formats leave out (github-limits.ts ciLimitNotes), under the summary line
  */
-export function renderMarkdownParts(report: Report, limit = MARKDOWN_PART_LIMIT, stack?: string): string[] {
+export function renderMarkdownParts(report: Report, limit = MARKDOWN_PART_LIMIT, stack?: string, notes: readonly string[] = ciLimitNotes([report])): string[] {
   const blocks: Block[] = [];
   const { changed, unchanged } = changedConstructs(report);
   // The stack's name is the app's, not the report's: shown on one line, as every value is.
   const title = `### Terraform plan, by construct${stack === undefined ? '' : `: stack ${codeSpan(escapeForLine(stack, false), false)}`}`;
   blocks.push({ lines: [title, '', `**${escape(terraformPlanLine(report.terraform))}** ${escape(constructSummary(report))}`] });
+  for (const note of notes) blocks.push({ lines: ['', `_${escape(note)}_`] });
   if (changed.length > 0) blocks.push(...constructSection('Changes', changed));
   if (unchanged > 0) blocks.push({ lines: ['', `${unchanged} ${unchanged === 1 ? 'construct' : 'constructs'} unchanged.`] });
   if (report.driftConstructs.length + report.otherDrift.length > 0) {
@@ -275,7 +278,7 @@ function oneCodeSpan(text: string, inTableCell: boolean): string {
 }
 
 // The report's own words, Markdown's punctuation backslash-escaped: no emphasis, code, link, HTML or cell break.
-function escape(text: string): string {
+export function escape(text: string): string {
   return text.replace(/[\\`*_[\]<>|~#&]/g, (c) => `\\${c}`);
 }
 

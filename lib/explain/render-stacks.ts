@@ -3,6 +3,7 @@
 import { escapeForLine } from '../core/server-text';
 import { renderHtml } from './render-html';
 import { renderJson, REPORT_VERSION } from './render-json';
+import { ciLimitNotes } from './github-limits';
 import { MARKDOWN_PART_LIMIT, renderMarkdownParts } from './render-markdown';
 import { renderGithubAnnotations } from './render-github';
 import { renderSarif } from './render-sarif';
@@ -17,14 +18,20 @@ export interface StackReport {
   readonly report: Report;
 }
 
-/** The text: a heading line per stack (its name on that one line), then its report. */
+/**
+ * The text: a heading line per stack (its name on that one line), then its
+ * report; what the CI formats leave out of all the stacks together is said in
+ * the first stack's (github-limits.ts ciLimitNotes).
+ */
 export function renderStacksText(stacks: readonly StackReport[], color: boolean): string {
-  return stacks.map((s) => `${escapeWorkflowCommandsInLine(`=== stack ${escapeForLine(s.stack, false)} ===`)}\n${renderText(s.report, color)}`).join('\n');
+  const notes = ciLimitNotes(stacks.map((s) => s.report));
+  return stacks.map((s, i) => `${escapeWorkflowCommandsInLine(`=== stack ${escapeForLine(s.stack, false)} ===`)}\n${renderText(s.report, color, i === 0 ? notes : [])}`).join('\n');
 }
 
-/** The Markdown parts of every stack, each stack's parts marked with its name (so each keeps its own comments). */
+/** The Markdown parts of every stack, each stack's parts marked with its name (so each keeps its own comments); the notes of all of them in the first stack's. */
 export function renderStacksMarkdownParts(stacks: readonly StackReport[], limit = MARKDOWN_PART_LIMIT): string[] {
-  return stacks.flatMap((s) => renderMarkdownParts(s.report, limit, s.stack));
+  const notes = ciLimitNotes(stacks.map((s) => s.report));
+  return stacks.flatMap((s, i) => renderMarkdownParts(s.report, limit, s.stack, i === 0 ? notes : []));
 }
 
 /** The JSON: `{ version, stacks: { <name>: <the report of one stack> } }` (docs/explain-report.schema.json). */
@@ -34,12 +41,15 @@ export function renderStacksJson(stacks: readonly StackReport[]): string {
   return escapeWorkflowCommandsInJson(`${JSON.stringify({ version: REPORT_VERSION, stacks: byStack }, null, 2)}\n`);
 }
 
-/** Every stack's annotations, each titled with its stack. */
+/** Every stack's annotations, each titled with its stack, within one step's limits for all the stacks together (most severe first). */
 export function renderStacksGithub(stacks: readonly StackReport[], gates: readonly string[], sourceRoot?: string): string[] {
-  return stacks.flatMap((s) => renderGithubAnnotations(risksOf(s.report, gates), sourceRoot, s.stack));
+  return renderGithubAnnotations(
+    stacks.flatMap((s) => risksOf(s.report, gates).map((risk) => ({ ...risk, stack: s.stack }))),
+    sourceRoot,
+  );
 }
 
-/** One SARIF run holding every stack's results, each message and fingerprint naming its stack. */
+/** One SARIF run holding every stack's results (one run per tool and category, within the run's limits), each message and fingerprint naming its stack. */
 export function renderStacksSarif(stacks: readonly StackReport[], gates: readonly string[], sourceRoot?: string): string {
   return renderSarif(
     stacks.flatMap((s) => risksOf(s.report, gates).map((risk) => ({ ...risk, stack: s.stack }))),

@@ -9,6 +9,7 @@ import { isUnchangedConstruct, symbolOf, terraformPlanLine } from './construct-c
 import { formerConstructName } from './construct-map';
 import { ExplainedActionInvocation, ExplainedConstruct, ExplainedConstructField, ExplainedOutput, ExplainedResource } from './explained';
 import { fieldPhrase } from './field-text';
+import { ciLimitNotes } from './github-limits';
 import { changedConstructs, Report } from './report';
 import { escapeWorkflowCommandsInText } from './workflow-command-text';
 
@@ -71,10 +72,14 @@ const ANSI: Paint = {
   dim: (t) => `\u001b[2m${t}\u001b[0m`,
 };
 
-/** The explanation as terminal text; `color` adds ANSI colours. No line can be read as a GitHub workflow command. */
-export function renderText(report: Report, color = false): string {
+/**
+ * The explanation as terminal text; `color` adds ANSI colours. No line can be read as a GitHub workflow command.
+ *
+ * @param notes what the CI formats leave out, under the summary line (for one stack of many: the app's, in the first stack)
+ */
+export function renderText(report: Report, color = false, notes: readonly string[] = ciLimitNotes([report])): string {
   const paint = color ? ANSI : PLAIN;
-  const lines = [terraformPlanLine(report.terraform), constructSummary(report)];
+  const lines = [terraformPlanLine(report.terraform), constructSummary(report), ...notes];
   const { changed } = changedConstructs(report);
   // Lines are appended one by one: a plan of thousands of resources gives more lines than a call's arguments may hold.
   if (changed.length > 0) {

@@ -53,6 +53,22 @@ export function risksOf(report: Report, gates: readonly string[]): Risk[] {
   return out;
 }
 
+/** How severe a level is: an error (a --fail-on gate the pipeline refuses) first, then a warning, then a note. */
+export const LEVEL_SEVERITY: { readonly [level in Risk['level']]: number } = { error: 0, warning: 1, note: 2 };
+
+/**
+ * The risks, most severe first: by level (error, warning, note), then by rule
+ * in RISK_RULES order (replace, delete, drift, remove from state, import),
+ * then in the report's order (a stable sort). Where GitHub caps what it takes
+ * (github-limits.ts), what is cut is the end of this order: with no gate, or
+ * with replace and delete refused, no drift, import or release is kept while
+ * a replacement or a deletion is left out.
+ */
+export function bySeverity<T extends Risk>(risks: readonly T[]): T[] {
+  const rank = (r: Risk) => LEVEL_SEVERITY[r.level] * RISK_RULES.length + RISK_RULES.indexOf(r.rule);
+  return risks.map((risk, i) => ({ risk, i, rank: rank(risk) })).sort((a, b) => a.rank - b.rank || a.i - b.i).map((x) => x.risk);
+}
+
 /** `file` and `line` of a construct's source, the file under `sourceRoot` (a repository-relative directory). */
 export function sourceLocation(c: ExplainedConstruct, sourceRoot = ''): { file: string; line: number } | undefined {
   const match = c.source === undefined ? null : /^([\s\S]+):(\d+)$/.exec(c.source);
