@@ -23,12 +23,14 @@ describe("the judges' assembly, when a test-only construct does not compile", ()
     }
     expect(message).toContain(path.basename(dir));
     expect(message).toMatch(/TS2322|not assignable/);
-    expect(fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith('wmc-jsii-') && f.endsWith('.lock'))).toEqual([]);
-    // The failure is left where the cache would be: another worker (here this one again, its cache
-    // cleared) reads it and fails with it, instead of waiting out a lock or building again.
-    const failed = fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith('wmc-jsii-') && f.endsWith('.failed'));
+    // The failure is left where the cache would be, and the lock beside it is gone: another worker (here
+    // this one again, its cache cleared) reads the failure and fails with it, instead of waiting out a lock
+    // or building again. (Other test files of the run build, and lock, assemblies of their own there: this
+    // build's files are the ones whose failure names its directory.)
+    const failed = fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith('wmc-jsii-') && f.endsWith('.failed') && fs.readFileSync(path.join(os.tmpdir(), f), 'utf8').includes(path.basename(dir)));
     expect(failed).toHaveLength(1);
     expect(fs.readFileSync(path.join(os.tmpdir(), failed[0]), 'utf8')).toBe(message);
+    expect(fs.existsSync(path.join(os.tmpdir(), failed[0].replace(/\.failed$/, '.lock')))).toBe(false);
     useTestConstructDirs([dir]);
     expect(() => readAssembly()).toThrow(message);
   }, 600_000);

@@ -15,7 +15,7 @@ function helperRows(): { names: string[]; module: string }[] {
     .split('\n')
     .filter((line) => line.startsWith('| ') && !line.startsWith('| a prop that is') && !line.startsWith('|---'))
     .map((line) => {
-      const cells = line.split('|').map((c) => c.trim());
+      const cells = line.split(/(?<!\\)\|/).map((c) => c.trim());
       const names = [...cells[2].matchAll(/`([A-Za-z]+)`/g)].map((m) => m[1]);
       return { names, module: /`(lib\/[^`]+\.ts)`/.exec(cells[3])?.[1] ?? '' };
     });

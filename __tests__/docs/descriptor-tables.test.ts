@@ -102,8 +102,26 @@ function requiredProvider(provider: ConstructDescriptor): { source: string; vers
   return entries[0];
 }
 
-/** The provider construct whose configuration `className` reads (`provides`), if any. */
-const providerOf = (className: string) => CONSTRUCT_DESCRIPTORS.find((d) => d.provides?.className === className);
+/** The local names of the providers `provider` requires (`aws`). */
+function requiredProviderNames(provider: ConstructDescriptor): string[] {
+  const stack = new TerraformStack(Testing.app(), 's');
+  new (lib as any)[provider.className](stack, 'p', minimalProps(provider));
+  return Object.keys(JSON.parse(Testing.synth(stack)).terraform?.required_providers ?? {});
+}
+
+/**
+ * The provider construct whose configuration `className` reads: the one that
+ * `provides` it, else the one configuring the provider its resource types imply
+ * (Terraform's rule: the type's prefix before the first "_", `aws` for
+ * `aws_redshift_snapshot_schedule`), if any.
+ */
+const providerOf = (className: string): ConstructDescriptor | undefined => {
+  const named = CONSTRUCT_DESCRIPTORS.find((d) => d.provides?.className === className);
+  if (named !== undefined) return named;
+  const d = byClass.get(className);
+  const implied = d === undefined ? undefined : managedTypes(d)[0]?.split('_')[0];
+  return implied === undefined ? undefined : CONSTRUCT_DESCRIPTORS.find((p) => p.provides !== undefined && requiredProviderNames(p).includes(implied));
+};
 
 /** The warnings `scope` carries. */
 const warningsOf = (scope: IConstruct): string[] => scope.node.metadata.filter((m) => m.type === '@cdktf/warn').map((m) => String(m.data));
