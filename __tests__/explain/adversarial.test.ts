@@ -138,7 +138,7 @@ describe('explain: Markdown code spans (finding 2)', () => {
   test('GIVEN the findings\' addresses, construct paths and node names with backtick runs, pipes, HTML and links THEN each cell reads literally', () => {
     const address = 'aws_s3_bucket.x["``<img src=https://evil.example/t.png> [Approve this PR](https://evil.example) ``"]';
     const markdown = PlanExplanation._fromPlanAndMap(otherAt(address), stack).toMarkdown();
-    expect(renderedRows(markdown)).toEqual([['-', address, 'delete', 'deleted by the plan']]);
+    expect(renderedRows(markdown)).toEqual([['-', address, 'delete', 'destroy plan: every object is destroyed (terraform destroy, or plan -destroy)']]);
 
     // cases/53: a construct path and a node name that hold backtick runs, pipes and HTML.
     const config = {
@@ -158,7 +158,7 @@ describe('explain: Markdown code spans (finding 2)', () => {
       ],
     };
     const nodeMarkdown = PlanExplanation._fromPlanAndMap(plan, ConstructMap.fromStackConfig(config)).toMarkdown().split('\n');
-    expect(renderedRows(nodeMarkdown.join('\n'))).toEqual([['-', 'a``|<b>x</b>```|`', '', 'delete', 'deleted by the plan', '']]);
+    expect(renderedRows(nodeMarkdown.join('\n'))).toEqual([['-', 'a``|<b>x</b>```|`', '', 'delete', 'destroy plan: every object is destroyed (terraform destroy, or plan -destroy)', '']]);
     // The collapsible section's summary is raw HTML: the path reads literally once its entities are decoded.
     const summary = nodeMarkdown.find((l) => l.startsWith('<summary>'))!;
     expect(summary.replace(/<\/?(?:summary|code)>/g, '')).not.toMatch(/[<>]/);
@@ -172,7 +172,7 @@ describe('explain: Markdown code spans (finding 2)', () => {
         // The report shows every value escaped onto one line first: that is the text a cell must keep.
         const explanation = PlanExplanation._fromPlanAndMap(otherAt(`aws_s3_bucket.x[${JSON.stringify(value)}]`), stack);
         const shown = explanation.changes[0].address;
-        expect(renderedRows(explanation.toMarkdown())).toEqual([['-', shown, 'delete', 'deleted by the plan']]);
+        expect(renderedRows(explanation.toMarkdown())).toEqual([['-', shown, 'delete', 'destroy plan: every object is destroyed (terraform destroy, or plan -destroy)']]);
         // Any one-line text, backslashes unescaped.
         const line = escapeForLine(value, false);
         expect(renderedRows(`| x |\n|---|\n| ${codeSpan(line)} |`)).toEqual([[line]]);
@@ -212,7 +212,8 @@ describe('explain: action lists (finding 3)', () => {
     expect(explanation.changes.map((r) => r.actions)).toEqual([['no-op'], ['create'], ['read'], ['update'], ['replace'], ['replace'], ['delete'], ['remove from state'], ['replace without destroy']]);
     const forgotten = PlanExplanation._fromPlanAndMap(bucketsWith([['create', 'forget']]), stack);
     expect(forgotten.changes[0].causes).toEqual(['Terraform plans a replacement; the existing object will not be destroyed (destroy = false is set in the configuration): Terraform forgets it']);
-    expect(forgotten.toText()).toContain('Plan: 1 to add, 0 to change, 0 to destroy.\n0 constructs changed, 0 unchanged, 1 resource to forget (removed from state, not destroyed),');
+    // Terraform's Plan line counts plans.CreateThenForget in neither add nor destroy (jsonformat/plan.go, v1.11.4–v1.15.9); the summary names it.
+    expect(forgotten.toText()).toContain('Plan: 0 to add, 0 to change, 0 to destroy.\n0 constructs changed, 0 unchanged, 1 resource to forget (removed from state, not destroyed),');
     expect(forgotten.gatesMatched([ExplainGate.REPLACE, ExplainGate.DELETE])).toEqual([ExplainGate.REPLACE]);
     expect(reportIsValid(forgotten.toJson())).toBe(true);
   });
@@ -356,7 +357,7 @@ describe('explain: sensitive values (finding 4)', () => {
     };
     const explanation = PlanExplanation._fromPlanAndMap(plan, map);
     expect(explanation.changes[0].node).toBe('(sensitive)');
-    expect(explanation.toText()).toContain('  - nodes_worker-1_4E8E45BFx (no longer in the configuration) delete: deleted by the plan\n      (sensitive) node manifest: removed\n');
+    expect(explanation.toText()).toContain('  - nodes_worker-1_4E8E45BFx (no longer in the configuration) delete: destroy plan: every object is destroyed (terraform destroy, or plan -destroy)\n      (sensitive) node manifest: removed\n');
     expect(explanation.toText() + explanation.toMarkdown() + explanation.toJson()).not.toContain('SECRETNODE');
   });
 });
@@ -510,7 +511,7 @@ describe('explain: smaller defects (finding 13)', () => {
       })),
     };
     const text = PlanExplanation._fromPlanAndMap(plan, ConstructMap.fromStackConfig(nodeStack(0))).toText();
-    expect(text).toContain('  - aws_redshift_authentication_profile. (no longer in the configuration) delete: deleted by the plan');
-    expect(text).toContain('  - aws_redshift_authentication_profile._ABCDEF12 (no longer in the configuration) delete: deleted by the plan');
+    expect(text).toContain('  - aws_redshift_authentication_profile. (no longer in the configuration) delete: destroy plan: every object is destroyed (terraform destroy, or plan -destroy)');
+    expect(text).toContain('  - aws_redshift_authentication_profile._ABCDEF12 (no longer in the configuration) delete: destroy plan: every object is destroyed (terraform destroy, or plan -destroy)');
   });
 });

@@ -411,10 +411,10 @@ describe('explain: the command', () => {
   test('GIVEN a plan JSON file THEN 0 and the report on stdout; --fail-on delete THEN 3, the report still written; --fail-on replace THEN 0', async () => {
     const ok = await runCommand(['explain', '--plan', planFile, '--stack', jsonDir, '--format', 'markdown']);
     expect(ok).toMatchObject({ code: 0, stderr: '' });
-    expect(ok.stdout).toContain('| `-` | `dashboard` | `RestrictionPolicy` | delete | `deleted by the plan` | `__tests__/explain/explain.test.ts:');
+    expect(ok.stdout).toContain('| `-` | `dashboard` | `RestrictionPolicy` | delete | `destroy plan: every object is destroyed (terraform destroy, or plan -destroy)` | `__tests__/explain/explain.test.ts:');
     const gated = await runCommand(['explain', '--plan', planFile, '--stack', jsonDir, '--fail-on', 'delete']);
     expect(gated).toMatchObject({ code: 3, stderr: 'explain: --fail-on matched: delete' });
-    expect(gated.stdout).toContain('  - dashboard (RestrictionPolicy) delete: deleted by the plan [__tests__/explain/explain.test.ts:');
+    expect(gated.stdout).toContain('  - dashboard (RestrictionPolicy) delete: destroy plan: every object is destroyed (terraform destroy, or plan -destroy) [__tests__/explain/explain.test.ts:');
     expect((await runCommand(['explain', '--plan', planFile, '--stack', jsonDir, '--fail-on', 'replace'])).code).toBe(0);
   });
 

@@ -66,7 +66,8 @@ describe('explain: a Terraform 1.16 plan with a deferred delete and action invoc
     expect(run.stderr).toBe('explain: --fail-on matched: delete');
     const text = run.stdout.split('\n');
     // Terraform's count leaves deferred changes out (Terraform plans them later); the summary counts them.
-    expect(text[0]).toBe('Plan: 0 to add, 2 to change, 0 to destroy.');
+    // Terraform 1.14+ adds the actions it invokes to its Plan line (jsonformat/plan.go, v1.15.9).
+    expect(text[0]).toBe('Plan: 0 to add, 2 to change, 0 to destroy. Actions: 2 to invoke.');
     expect(text[1]).toBe('1 construct changed, 0 unchanged, 1 other resource changed, nothing changed outside Terraform, 2 deferred to a later plan, 2 actions to run');
     // The deferred delete: a policy no longer in the configuration, its deferral and its own cause.
     expect(text).toContain(
@@ -89,12 +90,12 @@ describe('explain: a Terraform 1.16 plan with a deferred delete and action invoc
     expect(run.stdout).not.toContain('notify-analysts');
   });
 
-  test('GIVEN the fixture as JSON and Markdown THEN the report (version 2) validates and names the deferred changes and the actions; no secret', async () => {
+  test('GIVEN the fixture as JSON and Markdown THEN the report (version 3) validates and names the deferred changes and the actions; no secret', async () => {
     const json = await runCommand(['explain', '--plan', FIXTURE, '--stack', stack, '--format', 'json']);
     expect(json).toMatchObject({ code: 0, stderr: '' });
     expect(reportIsValid(json.stdout)).toBe(true);
     const report = JSON.parse(json.stdout);
-    expect(report.version).toBe(2);
+    expect(report.version).toBe(3);
     expect(report.summary).toMatchObject({ actions: { update: 2, 'no-op': 1 }, changedOutsideTerraform: 0, deferred: 2, actionInvocations: 2 });
     expect(report.deferredConstructs.map((c: any) => [c.symbol, c.constructPath, c.actions])).toEqual([
       ['~', 'notebook', ['update']],
@@ -221,7 +222,7 @@ describe('explain: action invocations', () => {
       '  action.aws_lambda_invoke.notify · invoked with -invoke · for notebook · policy · datadog_restriction_policy.notebook_D012A647',
       '  action.aws_lambda_invoke.notify · after create · triggered by analysts · profile · aws_redshift_authentication_profile.analysts_9D5AF161 · deferred to a later plan (deferred_prereq)',
     ]);
-    expect(explained.toText().split('\n').slice(0, 2)).toEqual(['Plan: 0 to add, 0 to change, 0 to destroy.', '0 constructs changed, 0 unchanged, nothing changed outside Terraform, 2 actions to run']);
+    expect(explained.toText().split('\n').slice(0, 2)).toEqual(['Plan: 0 to add, 0 to change, 0 to destroy. Actions: 2 to invoke.', '0 constructs changed, 0 unchanged, nothing changed outside Terraform, 2 actions to run']);
     expect(reportIsValid(explained.toJson())).toBe(true);
   });
 

@@ -26,7 +26,9 @@ export function planBetween(before: any, after: any): string {
     const was = b.get(address)?.values ?? null;
     const is = a.get(address)?.values ?? null;
     const actions = was === null ? ['create'] : is === null ? ['delete'] : JSON.stringify(was) === JSON.stringify(is) ? ['no-op'] : ['update'];
-    return { address, mode: 'managed', type: (b.get(address) ?? a.get(address))!.type, change: { actions, before: was, after: is } };
+    // Terraform gives every delete of a normal plan its reason (here: the resource left the configuration).
+    const reason = is === null ? { action_reason: 'delete_because_no_resource_config' } : {};
+    return { address, mode: 'managed', type: (b.get(address) ?? a.get(address))!.type, ...reason, change: { actions, before: was, after: is } };
   });
   // The keys Terraform writes in every plan (lib/explain/plan-json.ts ALWAYS_WRITTEN_KEYS), as Terraform 1.11 writes them.
   return JSON.stringify({ format_version: '1.2', terraform_version: '1.11.4', planned_values: {}, configuration: {}, applyable: true, complete: true, errored: false, resource_changes });

@@ -123,7 +123,7 @@ export class RedshiftEmulator {
   /** Requests answered by stalling. */
   public stalledRequests = 0;
 
-  private readonly scriptedFaults: { code: string; status: number; message: (headers: http.IncomingHttpHeaders) => string }[] = [];
+  private readonly scriptedFaults: { code: string; status: number; message: (headers: http.IncomingHttpHeaders) => string; action?: string }[] = [];
 
   private readonly store = new Map<string, string>();
   private readonly strayListeners = new Set<(request: string) => void>();
@@ -227,9 +227,13 @@ export class RedshiftEmulator {
     for (const listener of this.strayListeners) listener(request);
   }
 
-  /** Answers the next request with the fault `code`, `status` and `message` (a text, or one made from the request's headers). */
-  public failNext(code: string, status: number, message: string | ((headers: http.IncomingHttpHeaders) => string)): void {
-    this.scriptedFaults.push({ code, status, message: typeof message === 'string' ? () => message : message });
+  /**
+   * Answers the next request with the fault `code`, `status` and `message` (a text, or one made from the request's headers).
+   *
+   * @param action the next request of this action only (`DeleteAuthenticationProfile`); others are answered as usual
+   */
+  public failNext(code: string, status: number, message: string | ((headers: http.IncomingHttpHeaders) => string), action?: string): void {
+    this.scriptedFaults.push({ code, status, message: typeof message === 'string' ? () => message : message, ...(action === undefined ? {} : { action }) });
   }
 
   /** Calls of one action (all when omitted), from index `since` of `calls`. */
@@ -262,7 +266,8 @@ export class RedshiftEmulator {
         return;
       }
       try {
-        const scripted = this.scriptedFaults.shift();
+        const at = this.scriptedFaults.findIndex((f) => f.action === undefined || f.action === action);
+        const scripted = at < 0 ? undefined : this.scriptedFaults.splice(at, 1)[0];
         if (scripted !== undefined) throw new Fault(scripted.code, scripted.message(req.headers), scripted.status);
         if (req.method !== 'POST' && req.method !== 'GET') throw new Fault('InvalidAction', `method ${req.method} is not supported`, 405);
         if (!req.headers.authorization && !params['X-Amz-Signature']) {

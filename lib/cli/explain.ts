@@ -4,6 +4,8 @@
 // passed to `terraform show -json` here, in the stack directory, with a time
 // bound; terraform's own messages are shown only through the server-text rule.
 import { spawnSync } from 'child_process';
+import { planFileMode } from '../explain/plan-file';
+import { PlanMode } from '../explain/plan-mode';
 import * as fs from 'fs';
 import * as path from 'path';
 import { parseArgs } from 'util';
@@ -125,7 +127,8 @@ export async function runExplain(argv: string[], io: CommandIo = PROCESS_IO): Pr
     const ci = { failOn: gates as ExplainGate[], ...(values['source-root'] === undefined ? {} : { sourceRoot: values['source-root'] as string }) };
     const color = wantsColor(io, values['no-color'] === true);
     if (appOut === undefined) {
-      const explanation = PlanExplanation._fromPlanAndMap(readPlanText(planFile, stack), ConstructMap.fromStackDirectory(stack));
+      const read = readPlan(planFile, stack);
+      const explanation = PlanExplanation._fromPlanAndMap(read.text, ConstructMap.fromStackDirectory(stack), read.mode);
       report = renderOne(io, format, explanation, ci, color, stack);
       if (partsDir !== undefined) writeParts(partsDir, explanation.toMarkdownParts());
       matched = explanation.gatesMatched(gates as ExplainGate[]);
@@ -222,7 +225,8 @@ export function appStacks(outDir: string): { name: string; directory: string }[]
 /** One stack of an app: its plan (`planName` inside its directory) explained. */
 function explainStack(name: string, directory: string, planName: string): PlanExplanation {
   try {
-    return PlanExplanation._fromPlanAndMap(readPlanText(path.join(directory, planName), directory), ConstructMap.fromStackDirectory(directory));
+    const read = readPlan(path.join(directory, planName), directory);
+    return PlanExplanation._fromPlanAndMap(read.text, ConstructMap.fromStackDirectory(directory), read.mode);
   } catch (e) {
     throw new Unreadable(`stack ${JSON.stringify(escapeForLine(name))}: ${unreadableMessage(e)}`);
   }
@@ -274,8 +278,12 @@ function usageError(io: CommandIo, message: string): number {
 /** Something that cannot be read, with a message for the one stderr line. */
 class Unreadable extends Error {}
 
-/** The plan's JSON text: the file itself, or `terraform show -json` of a saved plan (a zip: it starts with "PK"). */
-function readPlanText(file: string, stack: string): string {
+/**
+ * The plan's JSON text: the file itself, or `terraform show -json` of a saved
+ * plan (a zip: it starts with "PK"), with the mode the saved plan holds and its
+ * JSON does not.
+ */
+function readPlan(file: string, stack: string): { text: string; mode?: PlanMode } {
   let bytes: Buffer;
   try {
     bytes = fs.readFileSync(file);
@@ -283,8 +291,12 @@ function readPlanText(file: string, stack: string): string {
     const code = (e as NodeJS.ErrnoException).code;
     throw new Unreadable(`cannot read the plan ${JSON.stringify(escapeForLine(path.basename(file)))}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a directory, not a file' : code ?? 'error'}`);
   }
-  if (bytes.length >= 2 && bytes[0] === 0x50 && bytes[1] === 0x4b) return showSavedPlan(path.resolve(file), stack);
-  return bytes.toString('utf8');
+  if (bytes.length >= 2 && bytes[0] === 0x50 && bytes[1] === 0x4b) {
+    const text = showSavedPlan(path.resolve(file), stack);
+    const mode = planFileMode(bytes);
+    return mode === undefined ? { text } : { text, mode };
+  }
+  return { text: bytes.toString('utf8') };
 }
 
 function showSavedPlan(file: string, stack: string): string {

@@ -7,6 +7,15 @@ import { KNOWN_AFTER_APPLY } from '../core/change-side';
 import { escapeForLine } from '../core/server-text';
 import { propName } from '../core/field-diff';
 import { PlanResourceChange } from './plan-json';
+import { PlanMode } from './plan-mode';
+
+/** What else the plan says about a resource: its drift, and the plan's mode. */
+export interface CauseContext {
+  /** The resource's entry in `resource_drift`, when the refresh found it changed or deleted outside Terraform. */
+  readonly drift?: PlanResourceChange;
+  /** The plan's mode, when known. */
+  readonly mode?: PlanMode;
+}
 
 /** The actions of a resource change, in the order they happen. */
 export function actionsOf(change: PlanResourceChange): string[] {
@@ -53,18 +62,27 @@ export interface TriggerRename {
  *
  * @param rename for a profile replaced by its trigger: the trigger's old and new name
  */
-export function causesOf(change: PlanResourceChange, carriedProp: string | undefined, rename: TriggerRename | undefined): string[] {
+export function causesOf(change: PlanResourceChange, carriedProp: string | undefined, rename: TriggerRename | undefined, context: CauseContext = {}): string[] {
   const out: string[] = [];
   const c = change.change;
+  const drift = change.deposed === undefined ? context.drift : undefined;
+  const deletedOutside = drift !== undefined && drift.change.after === null;
   if (c.importingId !== undefined) out.push(`import block (${importTarget(c)})`);
   if (change.previousAddress !== undefined && change.previousAddress !== change.address) out.push(`moved block (from ${escapeForLine(change.previousAddress, false)})`);
   const main = mainAction(c.actions);
   switch (main) {
     case 'remove from state':
-      out.push('removed block with destroy = false (the resource is kept; Terraform forgets it)');
+      out.push(
+        change.deposed !== undefined
+          ? `deposed object ${escapeForLine(change.deposed)} forgotten, not destroyed (left over from a partially-failed replacement; destroy = false)`
+          : 'removed block with destroy = false (the resource is kept; Terraform forgets it)',
+      );
       break;
     case 'replace':
+      if (drift !== undefined && !deletedOutside) out.push(CHANGED_OUTSIDE);
       out.push(replaceCause(change, carriedProp, rename));
+      // Terraform's own warning for an import the replacement undoes.
+      if (c.importingId !== undefined) out.push('the replacement destroys the imported object');
       break;
     case REPLACE_WITHOUT_DESTROY:
       // Terraform's own words for plans.CreateThenForget.
@@ -74,23 +92,67 @@ export function causesOf(change: PlanResourceChange, carriedProp: string | undef
       out.push(
         change.deposed !== undefined
           ? `deposed object ${escapeForLine(change.deposed)} destroyed (an old object create_before_destroy left behind, not the current one)`
-          : DELETE_REASONS[change.actionReason ?? ''] ?? 'deleted by the plan',
+          : (change.actionReason ?? '') === '' && context.mode === PlanMode.DESTROY
+            ? 'destroy plan: every object is destroyed (terraform destroy, or plan -destroy)'
+            : reasonText(DELETE_REASONS, change.actionReason) ?? 'deleted by the plan',
       );
       break;
     case 'create':
-      out.push('new in the configuration');
+      // Terraform shows the drift ("has been deleted") and then the create: the object is made again, not added.
+      out.push(deletedOutside ? 'deleted outside Terraform, created again' : 'new in the configuration');
       break;
     case 'update':
-      out.push(c.importingId !== undefined ? 'the configuration differs from what is imported' : 'the configuration differs from the state');
+      if (c.importingId !== undefined) out.push('the configuration differs from what is imported');
+      else if (drift !== undefined && !deletedOutside && putsBack(change, drift)) out.push('changed outside Terraform, updated back to the configuration');
+      else if (drift !== undefined && !deletedOutside) out.push(CHANGED_OUTSIDE, 'the configuration differs from the state');
+      else out.push('the configuration differs from the state');
       break;
     case 'no-op':
       if (out.length === 0) out.push('no change');
       break;
     default:
       // read: a data source's or a deferred resource's read.
-      out.push(`Terraform plans ${escapeForLine(c.actions.join(' and '))}${change.deposed === undefined ? '' : ` for deposed object ${escapeForLine(change.deposed)}`}`);
+      out.push(
+        `Terraform plans ${escapeForLine(c.actions.join(' and '))}${change.deposed === undefined ? '' : ` for deposed object ${escapeForLine(change.deposed)}`}${
+          reasonText(READ_REASONS, change.actionReason) === undefined ? '' : ` (${reasonText(READ_REASONS, change.actionReason)})`
+        }`,
+      );
   }
   return out;
+}
+
+const CHANGED_OUTSIDE = 'changed outside Terraform';
+
+// A reason's words, own keys only (a reason is plan text: `constructor` is not one).
+function reasonText(table: { readonly [reason: string]: string }, reason: string | undefined): string | undefined {
+  return reason !== undefined && Object.prototype.hasOwnProperty.call(table, reason) ? table[reason] : undefined;
+}
+
+/** Terraform's words for a read's reason (jsonformat/plan.go resourceChangeComment, v1.11.4). */
+const READ_REASONS: { readonly [reason: string]: string } = {
+  read_because_config_unknown: 'its configuration refers to values not yet known',
+  read_because_dependency_pending: 'it depends on a resource or a module with changes pending',
+  read_because_check_nested: 'a check block reads it again',
+};
+
+// The update sets back what the refresh found changed: its after is the drift's before, wherever the after is known.
+function putsBack(change: PlanResourceChange, drift: PlanResourceChange): boolean {
+  return sameWhereKnown(drift.change.before, change.change.after, change.change.afterUnknown);
+}
+
+function sameWhereKnown(before: unknown, after: unknown, unknown: unknown): boolean {
+  if (unknown === true) return true;
+  if (Array.isArray(before) && Array.isArray(after)) {
+    return before.length === after.length && before.every((b, i) => sameWhereKnown(b, after[i], Array.isArray(unknown) ? unknown[i] : false));
+  }
+  if (before !== null && after !== null && typeof before === 'object' && typeof after === 'object' && !Array.isArray(before) && !Array.isArray(after)) {
+    const b = before as { [key: string]: unknown };
+    const a = after as { [key: string]: unknown };
+    const u = unknown !== null && typeof unknown === 'object' ? (unknown as { [key: string]: unknown }) : {};
+    const keys = new Set([...Object.keys(b), ...Object.keys(a)]);
+    return [...keys].every((k) => sameWhereKnown(b[k] ?? null, a[k] ?? null, Object.prototype.hasOwnProperty.call(u, k) ? u[k] : false));
+  }
+  return before === after;
 }
 
 const DELETE_REASONS: { readonly [reason: string]: string } = {

@@ -109,7 +109,7 @@ function unique(items: readonly string[]): string[] {
 /**
  * Terraform's own count of the plan's resource changes, as its `Plan:` line
  * gives it (data source reads and drift are not counted): a replacement adds
- * one and destroys one; `["create","forget"]` adds one and forgets one.
+ * one and destroys one; `["create","forget"]` forgets one.
  */
 export function terraformCounts(changes: readonly ExplainedResource[]): TerraformCounts {
   const counts = { import: 0, add: 0, change: 0, destroy: 0, forget: 0 };
@@ -134,20 +134,10 @@ export function terraformCounts(changes: readonly ExplainedResource[]): Terrafor
         counts.forget++;
         break;
       case 'create,forget':
-        counts.add++;
+        // Terraform's Plan line counts plans.CreateThenForget in neither add nor destroy (jsonformat/plan.go, v1.11.4–v1.15.9).
         counts.forget++;
         break;
     }
   }
   return counts;
-}
-
-/**
- * Terraform's `Plan:` line for these counts, as its plan renderer writes it
- * (`Plan: 1 to import, 2 to add, 0 to change, 1 to destroy.`; the import count
- * only when there is one; forgotten resources are not in it).
- */
-export function terraformPlanLine(c: TerraformCounts): string {
-  const parts = [...(c.import > 0 ? [`${c.import} to import`] : []), `${c.add} to add`, `${c.change} to change`, `${c.destroy} to destroy`];
-  return `Plan: ${parts.join(', ')}.`;
 }

@@ -1,14 +1,15 @@
 // A plan and a stack's construct map, explained resource by resource in the
 // constructs' terms, sorted by construct path, then address.
 import { escapeForLine } from '../core/server-text';
-import { causesOf, actionsOf, driftActionsOf, replaceCause, TriggerRename } from './actions';
+import { causesOf, actionsOf, CauseContext, driftActionsOf, replaceCause, TriggerRename } from './actions';
+import { PlanMode } from './plan-mode';
 import { ABSENT, ChangeSide, display, sensitiveMask } from '../core/change-side';
 import { ConstructMap, formerConstructName, instanceKeyOf, withoutInstanceKey } from './construct-map';
 import { ExplainedActionInvocation, ExplainedActionResource, ExplainedDeferredChange, ExplainedOutput, ExplainedResource } from './explained';
 import { ExplainedFieldChange } from '../core/field-change';
 import { explainOutputs } from './report';
 import { byCodeUnit } from '../core/field-diff';
-import { PlanActionInvocation, PlanChange, PlanJson, PlanResourceChange } from './plan-json';
+import { PlanActionInvocation, PlanChange, PlanJson, PlanResourceChange, PlanStateResource } from './plan-json';
 import { DeclaredResource } from '../construct-descriptor';
 import { declaredResourceOf, OTHER_KIND } from './resource-kind';
 
@@ -23,20 +24,29 @@ export interface ExplainedPlan {
   readonly folds: ReadonlyMap<string, string>;
 }
 
-/** Explains every managed resource of the plan (data sources are reads, not changes). */
-export function explainPlan(plan: PlanJson, map: ConstructMap): ExplainedPlan {
+/**
+ * Explains every managed resource of the plan (data sources are reads, not changes).
+ *
+ * @param mode the plan's mode, when known: a refresh-only plan lists no unchanged instance, so they come from its prior state
+ */
+export function explainPlan(plan: PlanJson, map: ConstructMap, mode?: PlanMode): ExplainedPlan {
   const planned = plan.resourceChanges.filter((c) => c.mode === 'managed');
   // A refresh-only plan lists a moved resource among the drift, unchanged: it is a move, not drift.
   const plannedAddresses = new Set(planned.map((c) => c.address));
   const isDrift = (c: PlanResourceChange) => !isNoOp(c);
   const movedOnly = plan.resourceDrift.filter((c) => c.mode === 'managed' && !isDrift(c) && c.previousAddress !== undefined && !plannedAddresses.has(c.address));
-  const changes = [...planned, ...movedOnly].map((c) => prepare(c, map));
+  for (const c of movedOnly) plannedAddresses.add(c.address);
+  const unlisted = mode === PlanMode.REFRESH_ONLY ? plan.priorState.filter((r) => !plannedAddresses.has(r.address)).map(unchangedInstance) : [];
+  const changes = [...planned, ...movedOnly, ...unlisted].map((c) => prepare(c, map));
+  // The drift of each current object, for the causes of its change (a deletion outside Terraform, then a create).
+  const driftOf = new Map(plan.resourceDrift.filter((c) => c.mode === 'managed' && isDrift(c) && c.deposed === undefined).map((c) => [c.address, c]));
+  const context = (c: PlanResourceChange): CauseContext => ({ ...(driftOf.has(c.address) ? { drift: driftOf.get(c.address) } : {}), ...(mode === undefined ? {} : { mode }) });
   const deferred = plan.deferredChanges.filter((d) => d.resourceChange.mode === 'managed').map((d) => ({ reason: d.reason, prepared: prepare(d.resourceChange, map) }));
   const renames = triggerRenames([...changes, ...deferred.map((d) => d.prepared)]);
   const drift = plan.resourceDrift.filter((c) => c.mode === 'managed' && isDrift(c)).map((c) => prepare(c, map));
-  const explained = sorted(changes.map((p) => explainChange(p, renames)));
+  const explained = sorted(changes.map((p) => explainChange(p, renames, context(p.change))));
   const explainedDeferred = deferred.map((d) => {
-    const resource = explainChange(d.prepared, renames);
+    const resource = explainChange(d.prepared, renames, context(d.prepared.change));
     return { reason: escapeForLine(d.reason), resource: { ...resource, causes: [deferralCause(d.reason), ...resource.causes] } };
   });
   const byResource = new Map(explainedDeferred.map((d) => [d.resource, d]));
@@ -177,14 +187,24 @@ function triggerRenames(prepared: readonly Prepared[]): Map<string, TriggerRenam
   return out;
 }
 
-function explainChange(p: Prepared, renames: ReadonlyMap<string, TriggerRename>): ExplainedResource {
+// An instance of a refresh-only plan's prior state that the plan leaves as it is: a no-op, as a normal plan lists it.
+function unchangedInstance(r: PlanStateResource): PlanResourceChange {
+  return {
+    address: r.address,
+    type: r.type,
+    mode: 'managed',
+    change: { actions: ['no-op'], before: r.values, after: r.values, afterUnknown: false, beforeSensitive: r.sensitiveValues, afterSensitive: r.sensitiveValues, replacePaths: [], importingId: undefined },
+  };
+}
+
+function explainChange(p: Prepared, renames: ReadonlyMap<string, TriggerRename>, context: CauseContext): ExplainedResource {
   const rename = p.constructPath !== undefined ? renames.get(`${p.constructPath}\u0000${p.kind}\u0000${instanceKeyOf(p.change.address)}`) : undefined;
   const actions = actionsOf(p.change);
   // A delete or a removal from state changes no field of the construct: the whole resource goes.
   // No-op: Terraform found nothing to change (an import's state already matches), so no field changes.
   const noFields = actions.includes('delete') || actions.includes('remove from state') || isNoOp(p.change);
   const fields = noFields ? [] : fieldChanges(p);
-  return resource(p, actions, causesOf(p.change, p.declared?.triggers?.prop, rename), fields);
+  return resource(p, actions, causesOf(p.change, p.declared?.triggers?.prop, rename, context), fields);
 }
 
 function isNoOp(change: PlanResourceChange): boolean {

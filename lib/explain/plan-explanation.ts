@@ -18,6 +18,30 @@ import { Problems } from '../core/problems';
 import { renderGithubAnnotations } from './render-github';
 import { renderSarif } from './render-sarif';
 import { risksOf } from './risks';
+import * as fs from 'fs';
+import { inferPlanMode, PlanMode } from './plan-mode';
+import { planFileMode } from './plan-file';
+import { terraformHeadline } from './terraform-headline';
+import { terraformCounts } from './construct-changes';
+
+// The options' mode, checked: a value from another language may be anything.
+function readPlanMode(method: string, options: PlanReadOptions | undefined): PlanMode | undefined {
+  const mode = (options ?? {}).planMode;
+  if (mode === undefined || (Object.values(PlanMode) as unknown[]).includes(mode)) return mode;
+  throw new ValidationError(method, [{ path: 'options/planMode', received: describeValue(mode), allowed: `one of ${Object.values(PlanMode).map((m) => JSON.stringify(m)).join(', ')} (PlanMode)` }]);
+}
+
+/** What the plan's JSON does not say about it. */
+export interface PlanReadOptions {
+  /**
+   * The mode the plan was made in. `terraform show -json` does not write it; the saved
+   * plan file does ({@link PlanExplanation.planModeOfFile}). It decides Terraform's
+   * headline for a plan with no change ("No changes. No objects need to be destroyed.").
+   *
+   * @default - inferred from the JSON where it tells it (a destroy's deletes have no reason, a refresh-only plan lists no unchanged instance)
+   */
+  readonly planMode?: PlanMode;
+}
 
 /** How {@link PlanExplanation.toText} writes. */
 export interface ExplainTextOptions {
@@ -78,13 +102,38 @@ export class PlanExplanation {
    *
    * @param planJson the output of `terraform show -json PLANFILE` (a normal or a `-refresh-only` plan)
    * @param stackDirectory the synthesized stack directory (`cdktf.out/stacks/<stack>`: `cdk.tf.json`, or `cdk.tf` with `metadata.json`)
+   * @param options what the JSON does not say: the plan's mode
    * @returns the explanation
    * @throws a ValidationError naming the JSON path of a malformed plan, or the stack directory's problem
    */
-  public static fromPlan(planJson: string, stackDirectory: string): PlanExplanation {
+  public static fromPlan(planJson: string, stackDirectory: string, options: PlanReadOptions = {}): PlanExplanation {
     planJson = readArgument('PlanExplanation.fromPlan', 'planJson', planJson);
     stackDirectory = readArgument('PlanExplanation.fromPlan', 'stackDirectory', stackDirectory);
-    return PlanExplanation._fromPlanAndMap(planJson, ConstructMap.fromStackDirectory(stackDirectory));
+    const mode = readPlanMode('PlanExplanation.fromPlan', options);
+    return PlanExplanation._fromPlanAndMap(planJson, ConstructMap.fromStackDirectory(stackDirectory), mode);
+  }
+
+  /**
+   * The mode a saved plan file (`terraform plan -out=FILE`) was made in, read from the
+   * file itself (its `tfplan` entry's `ui_mode`): `terraform show -json` does not give it.
+   *
+   * @param planFile the saved plan file
+   * @returns its mode
+   * @throws a ValidationError when the file cannot be read or is not a saved plan
+   */
+  public static planModeOfFile(planFile: string): PlanMode {
+    planFile = readArgument('PlanExplanation.planModeOfFile', 'planFile', planFile);
+    let bytes: Buffer;
+    try {
+      bytes = fs.readFileSync(planFile);
+    } catch (e) {
+      throw new ValidationError('PlanExplanation.planModeOfFile', [{ path: 'planFile', received: `a path that cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`, allowed: 'a saved plan file (terraform plan -out=FILE)' }]);
+    }
+    const mode = planFileMode(bytes);
+    if (mode === undefined) {
+      throw new ValidationError('PlanExplanation.planModeOfFile', [{ path: 'planFile', received: `a file of ${bytes.length} bytes that is not a saved plan`, allowed: 'a saved plan file (terraform plan -out=FILE): a zip with a tfplan entry' }]);
+    }
+    return mode;
   }
 
   /**
@@ -92,20 +141,33 @@ export class PlanExplanation {
    *
    * @param planJson the output of `terraform show -json PLANFILE`
    * @param stackConfigJson the stack's `cdk.tf.json` (or an HCL synth's `metadata.json`)
+   * @param options what the JSON does not say: the plan's mode
    * @returns the explanation
    */
-  public static fromPlanAndConfig(planJson: string, stackConfigJson: string): PlanExplanation {
+  public static fromPlanAndConfig(planJson: string, stackConfigJson: string, options: PlanReadOptions = {}): PlanExplanation {
     planJson = readArgument('PlanExplanation.fromPlanAndConfig', 'planJson', planJson);
     stackConfigJson = readArgument('PlanExplanation.fromPlanAndConfig', 'stackConfigJson', stackConfigJson);
-    return PlanExplanation._fromPlanAndMap(planJson, ConstructMap.fromStackConfig(stackConfigJson));
+    const mode = readPlanMode('PlanExplanation.fromPlanAndConfig', options);
+    return PlanExplanation._fromPlanAndMap(planJson, ConstructMap.fromStackConfig(stackConfigJson), mode);
   }
 
-  /** @internal */
-  public static _fromPlanAndMap(plan: unknown, map: ConstructMap): PlanExplanation {
+  /**
+   * @param mode the plan's mode (from its saved file); inferred from the JSON when undefined
+   * @internal
+   */
+  public static _fromPlanAndMap(plan: unknown, map: ConstructMap, mode?: PlanMode): PlanExplanation {
     const read = readPlanJson(plan);
-    const explained = explainPlan(read, map);
+    const planMode = mode ?? inferPlanMode(read);
+    const explained = explainPlan(read, map, planMode);
+    const counts = terraformCounts(explained.changes);
     return new PlanExplanation(
-      buildReport(explained.changes, explained.drift, explained.outputs, { deferred: explained.deferred, actionInvocations: explained.actionInvocations, folds: explained.folds }),
+      buildReport(explained.changes, explained.drift, explained.outputs, {
+        deferred: explained.deferred,
+        actionInvocations: explained.actionInvocations,
+        folds: explained.folds,
+        headline: terraformHeadline(read, planMode, counts),
+        ...(planMode === undefined ? {} : { planMode }),
+      }),
       read.unknownKeys,
     );
   }
@@ -128,6 +190,19 @@ export class PlanExplanation {
   /** Terraform's own count of the plan, as its `Plan:` line gives it. */
   public readonly terraformCounts: TerraformCounts;
 
+  /**
+   * The line `terraform show` states the plan's outcome with: its `Plan:` line, or, for a
+   * plan with no change, its "No changes. …" line for the plan's mode.
+   */
+  public readonly terraformHeadline: string;
+
+  /**
+   * The mode the plan was made in.
+   *
+   * @default - not known: the JSON does not tell it and none was given
+   */
+  public readonly planMode?: PlanMode;
+
   private readonly report: Report;
 
   /** Top-level keys of the plan that this version of explain does not read. */
@@ -142,6 +217,8 @@ export class PlanExplanation {
     this.driftConstructs = [...report.driftConstructs];
     this.outputs = [...report.outputs];
     this.terraformCounts = report.terraform;
+    this.terraformHeadline = report.headline;
+    this.planMode = report.planMode;
   }
 
   /**

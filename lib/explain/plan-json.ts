@@ -124,6 +124,22 @@ export interface PlanJson {
   readonly actionInvocations: readonly PlanActionInvocation[];
   /** Top-level keys of the plan that explain does not know (a Terraform newer than it), in the plan's order. */
   readonly unknownKeys: readonly string[];
+  /** The Terraform version that made the plan (`terraform_version`), when given. */
+  readonly terraformVersion?: string;
+  /** True when planning failed (`errored`, Terraform 1.6+): Terraform shows what it planned before the error. */
+  readonly errored: boolean;
+  /** The managed resource instances of the state the plan starts from (`prior_state`), in its order. */
+  readonly priorState: readonly PlanStateResource[];
+}
+
+/** A managed resource instance of the plan's prior state (jsonstate `Resource`). */
+export interface PlanStateResource {
+  readonly address: string;
+  readonly type: string;
+  /** Its attributes as the state holds them. */
+  readonly values: unknown;
+  /** Which of them are sensitive (jsonstate `sensitive_values`). */
+  readonly sensitiveValues: unknown;
 }
 
 /**
@@ -195,6 +211,9 @@ export function readPlanJson(input: string | unknown): PlanJson {
       ...readList(plan.deferred_action_invocations, `${PLAN_ERROR_PATH}/deferred_action_invocations`, problems, 'a list of deferred action invocations', (v, at) => readDeferredAction(v, at, problems)),
     ],
     unknownKeys: Object.keys(plan).filter((k) => !KNOWN_KEYS.has(k)),
+    ...(typeof plan.terraform_version === 'string' ? { terraformVersion: plan.terraform_version } : {}),
+    errored: plan.errored === true,
+    priorState: readPriorState(plan.prior_state, `${PLAN_ERROR_PATH}/prior_state`, problems),
   };
   problems.throwIfAnyAt(PLAN_ERROR_PATH);
   return read;
@@ -363,6 +382,44 @@ function readActionInvocation(value: unknown, path: string, problems: Problems):
     ...(lifecycle === undefined ? {} : { lifecycle }),
     ...(invoke === undefined ? {} : { invoke }),
   };
+}
+
+/**
+ * The managed resource instances of `prior_state` (jsonstate `state`: values.root_module, its
+ * resources and child_modules, hashicorp/terraform internal/command/jsonstate/state.go, v1.11.4).
+ * Data sources are left out: a plan reads them again.
+ */
+function readPriorState(value: unknown, path: string, problems: Problems): PlanStateResource[] {
+  if (value === undefined || value === null) return [];
+  if (!isPlainObject(value)) {
+    problems.addConcealed(path, value, 'a state: an object with values');
+    return [];
+  }
+  const out: PlanStateResource[] = [];
+  const walk = (module: unknown, at: string): void => {
+    if (module === undefined || module === null) return;
+    if (!isPlainObject(module)) {
+      problems.addConcealed(at, module, 'a module: an object with resources and child_modules');
+      return;
+    }
+    for (const r of readList(module.resources, `${at}/resources`, problems, 'a list of resources', (entry, where) => {
+      if (!isPlainObject(entry)) {
+        problems.addConcealed(where, entry, 'an object with address, mode, type and values');
+        return undefined;
+      }
+      const address = requireString(entry.address, `${where}/address`, problems, 'a resource address such as "aws_x.name"');
+      const type = requireString(entry.type, `${where}/type`, problems, 'a resource type such as "aws_x"');
+      if (address === undefined || type === undefined || entry.mode === 'data') return undefined;
+      return { address, type, values: entry.values ?? null, sensitiveValues: entry.sensitive_values ?? false };
+    })) {
+      out.push(r);
+    }
+    readList(module.child_modules, `${at}/child_modules`, problems, 'a list of modules', (child, where) => walk(child, where));
+  };
+  const values = (value as { [key: string]: unknown }).values;
+  if (values !== undefined && values !== null && !isPlainObject(values)) problems.addConcealed(`${path}/values`, values, 'an object with root_module');
+  else if (isPlainObject(values)) walk(values.root_module, `${path}/values/root_module`);
+  return out;
 }
 
 // Go's int, not omitempty: 0 is written.

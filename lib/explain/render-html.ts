@@ -13,7 +13,7 @@
 // `data-actions`, the checkboxes' values), so no value can close it.
 import { createHash } from 'crypto';
 import { escapeForLine } from '../core/server-text';
-import { symbolOf, terraformPlanLine } from './construct-changes';
+import { symbolOf } from './construct-changes';
 import { ExplainedConstruct, ExplainedConstructField, ExplainedOutput, ExplainedResource } from './explained';
 import { changedConstructs, Report } from './report';
 import { constructSummary, outputSymbol } from './render-text';
@@ -191,7 +191,7 @@ class StackPage {
     const out = this.out;
     out.push(`<section class="stack" data-stack="${text(this.stack)}" aria-labelledby="${id}">`);
     out.push(`<h2 id="${id}">Stack <code>${text(this.stack)}</code></h2>`);
-    out.push(`<p class="plan"><strong>${text(terraformPlanLine(report.terraform))}</strong></p>`);
+    out.push(`<p class="plan"><strong>${text(report.headline)}</strong></p>`);
     out.push(`<p class="summary">${text(constructSummary(report))}</p>`);
     if (changed.length > 0) {
       out.push('<h3>Changes by construct</h3>');

@@ -10,7 +10,7 @@ import { escapeForLine } from '../core/server-text';
 import { ExplainedConstruct, ExplainedResource } from './explained';
 import { capAnnotations, leftOutText } from './render-github';
 import { ANNOTATIONS_PER_LEVEL_PER_STEP, ciLimitNotes, formatCount, JOB_SUMMARY_MAX_BYTES } from './github-limits';
-import { symbolOf, terraformPlanLine } from './construct-changes';
+import { symbolOf } from './construct-changes';
 import { codeSpan, escape, renderMarkdownParts } from './render-markdown';
 import { renderStacksMarkdownParts } from './render-stacks';
 import { constructName, constructSummary } from './render-text';
@@ -108,7 +108,7 @@ function bySeveritySummary(stacks: readonly SummaryStack[], gates: readonly stri
   }
   const ordered = rows.map((row, i) => ({ row, i })).sort((a, b) => a.row.rank - b.row.rank || a.i - b.i).map((x) => x.row);
 
-  const plans = stacks.map(({ stack, report }) => `${stack === undefined ? '' : `stack ${cell(escapeForLine(stack, false))}: `}**${escape(terraformPlanLine(report.terraform))}** ${escape(constructSummary(report))}`);
+  const plans = stacks.map(({ stack, report }) => `${stack === undefined ? '' : `stack ${cell(escapeForLine(stack, false))}: `}**${escape(report.headline)}** ${escape(constructSummary(report))}`);
   const head = [
     '### Terraform plan, by construct: the most severe changes first',
     '',

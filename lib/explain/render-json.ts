@@ -8,9 +8,10 @@ import { escapeWorkflowCommandsInJson } from './workflow-command-text';
 /**
  * The version of the report's format, in its `version` field: 2 adds, to what
  * version 1 had, the changes per construct, Terraform's count, the outputs,
- * what a plan defers and the actions it runs (Terraform 1.14–1.16 plans).
+ * what a plan defers and the actions it runs (Terraform 1.14–1.16 plans); 3
+ * adds Terraform's headline and the plan's mode.
  */
-export const REPORT_VERSION = 2;
+export const REPORT_VERSION = 3;
 
 /** The explanation as JSON text (two-space indented, ending with a newline; no `##[`, which a GitHub job log would read as a command: see workflow-command-text.ts). */
 export function renderJson(report: Report): string {
@@ -21,6 +22,8 @@ export function renderJson(report: Report): string {
       actions: countActions(report.changes, []),
       changedOutsideTerraform: report.drift.length,
       terraform: report.terraform,
+      terraformHeadline: report.headline,
+      planMode: report.planMode ?? 'unknown',
       constructs: { changed: changed.length, unchanged },
       deferred: report.deferred.length,
       actionInvocations: report.actionInvocations.length,

@@ -10,7 +10,7 @@
 // escaped plain text. No line can be read as a GitHub workflow command when
 // the Markdown is printed in a job log (workflow-command-text.ts).
 import { escapeForLine } from '../core/server-text';
-import { symbolOf, terraformPlanLine } from './construct-changes';
+import { symbolOf } from './construct-changes';
 import { ExplainedConstruct, ExplainedConstructField, ExplainedOutput, ExplainedResource } from './explained';
 import { ciLimitNotes } from './github-limits';
 import { changedConstructs, Report } from './report';
@@ -50,7 +50,7 @@ export function renderMarkdownParts(report: Report, limit = MARKDOWN_PART_LIMIT,
   const { changed, unchanged } = changedConstructs(report);
   // The stack's name is the app's, not the report's: shown on one line, as every value is.
   const title = `### Terraform plan, by construct${stack === undefined ? '' : `: stack ${codeSpan(escapeForLine(stack, false), false)}`}`;
-  blocks.push({ lines: [title, '', `**${escape(terraformPlanLine(report.terraform))}** ${escape(constructSummary(report))}`] });
+  blocks.push({ lines: [title, '', `**${escape(report.headline)}** ${escape(constructSummary(report))}`] });
   for (const note of notes) blocks.push({ lines: ['', `_${escape(note)}_`] });
   if (changed.length > 0) blocks.push(...constructSection('Changes', changed));
   if (unchanged > 0) blocks.push({ lines: ['', `${unchanged} ${unchanged === 1 ? 'construct' : 'constructs'} unchanged.`] });

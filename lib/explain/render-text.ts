@@ -5,7 +5,7 @@
 // constructs are counted, not listed. Colour only when asked for. The text is
 // printed in CI logs: no value can start a GitHub workflow command in it
 // (workflow-command-text.ts).
-import { isUnchangedConstruct, symbolOf, terraformPlanLine } from './construct-changes';
+import { isUnchangedConstruct, symbolOf } from './construct-changes';
 import { formerConstructName } from './construct-map';
 import { ExplainedActionInvocation, ExplainedConstruct, ExplainedConstructField, ExplainedOutput, ExplainedResource } from './explained';
 import { fieldPhrase } from './field-text';
@@ -79,7 +79,7 @@ const ANSI: Paint = {
  */
 export function renderText(report: Report, color = false, notes: readonly string[] = ciLimitNotes([report])): string {
   const paint = color ? ANSI : PLAIN;
-  const lines = [terraformPlanLine(report.terraform), constructSummary(report), ...notes];
+  const lines = [report.headline, constructSummary(report), ...notes];
   const { changed } = changedConstructs(report);
   // Lines are appended one by one: a plan of thousands of resources gives more lines than a call's arguments may hold.
   if (changed.length > 0) {

@@ -8,6 +8,8 @@ import { PlanOutputChange } from './plan-json';
 import { OTHER_KIND } from './resource-kind';
 import { triggerKindsOf } from './construct-map';
 import { CONSTRUCT_DESCRIPTORS } from '../descriptors';
+import { PlanMode } from './plan-mode';
+import { terraformPlanLine } from './terraform-headline';
 
 /** The explanation, as the renderings read it. */
 export interface Report {
@@ -35,6 +37,10 @@ export interface Report {
   readonly otherDeferred: readonly ExplainedResource[];
   /** The actions the plan runs or defers (`action_invocations`, Terraform 1.14+). */
   readonly actionInvocations: readonly ExplainedActionInvocation[];
+  /** Terraform's headline for the plan: its `Plan:` line, or its "No changes. …" line for the plan's mode (terraform-headline.ts). */
+  readonly headline: string;
+  /** The plan's mode, when the plan file or its JSON tells it. */
+  readonly planMode?: PlanMode;
 }
 
 /** What a plan defers and the actions it runs, besides its changes and drift. */
@@ -47,6 +53,18 @@ export interface PlanExtras {
    * @default - this library's constructs' (lib/descriptors.ts)
    */
   readonly folds?: ReadonlyMap<string, string>;
+  /**
+   * Terraform's headline for the plan.
+   *
+   * @default - the `Plan:` line of the changes' counts
+   */
+  readonly headline?: string;
+  /**
+   * The plan's mode.
+   *
+   * @default - not known
+   */
+  readonly planMode?: PlanMode;
 }
 
 /** Builds the report from the explained resources and the plan's output changes. */
@@ -54,6 +72,7 @@ export function buildReport(changes: readonly ExplainedResource[], drift: readon
   const isOther = (r: ExplainedResource) => r.kind === OTHER_KIND;
   const folds = extras.folds ?? triggerKindsOf(CONSTRUCT_DESCRIPTORS);
   const deferred = extras.deferred.map((d) => d.resource);
+  const counts = terraformCounts(changes);
   return {
     deferred: extras.deferred,
     deferredConstructs: groupByConstruct(deferred, folds),
@@ -66,14 +85,18 @@ export function buildReport(changes: readonly ExplainedResource[], drift: readon
     others: changes.filter((r) => isOther(r) && !(r.actions.length === 1 && r.actions[0] === 'no-op')),
     otherDrift: drift.filter(isOther),
     outputs,
-    terraform: terraformCounts(changes),
+    terraform: counts,
+    headline: extras.headline ?? terraformPlanLine(counts),
+    ...(extras.planMode === undefined ? {} : { planMode: extras.planMode }),
   };
 }
 
-/** The constructs the plan changes, and how many it leaves as they are. */
+/** The constructs the plan changes, and how many it leaves as they are (neither changed nor changed outside Terraform). */
 export function changedConstructs(report: Report): { changed: ExplainedConstruct[]; unchanged: number } {
   const changed = report.constructs.filter((c) => !isUnchangedConstruct(c));
-  return { changed, unchanged: report.constructs.length - changed.length };
+  const key = (c: ExplainedConstruct) => `${c.constructPath}\u0000${c.instanceKey ?? ''}`;
+  const drifted = new Set(report.driftConstructs.map(key));
+  return { changed, unchanged: report.constructs.filter((c) => isUnchangedConstruct(c) && !drifted.has(key(c))).length };
 }
 
 /** The plan's output changes in words; unchanged outputs are left out. */
