@@ -34,6 +34,9 @@ const CDKTF_ONLY = [
   '<rootDir>/__tests__/explain/runner-commands.upstream.test.ts',
   '<rootDir>/__tests__/explain/forgery.test.ts',
   '<rootDir>/__tests__/explain/terraform-1-11.terraform.test.ts',
+  // explain judged by terraform show on 14 real plans (about 90 s), and the plan files' modes: the renderer is the authority.
+  '<rootDir>/__tests__/explain/terraform-show.terraform.test.ts',
+  '<rootDir>/__tests__/explain/plan-mode.terraform.test.ts',
   '<rootDir>/__tests__/warehouse/aws-regions.test.ts',
   '<rootDir>/__tests__/core/version-constraint.upstream.test.ts',
   // GitHub's limits, judged by Microsoft's Multitool on files of 25,000 results: framework-free.

@@ -6,8 +6,8 @@
 // hostile strings) and a plan of 7,000 changes, each opened from a file:
 // no console error, no request but the page's own, the filters by action and
 // by stack work with the mouse and the keyboard, and every card reads the
-// explanation's own strings. The screenshot is docs/explain-html.png with
-// UPDATE_DOC_SAMPLES=1 (else it goes to the temporary directory).
+// explanation's own strings. Its screenshot goes to the temporary directory:
+// docs/explain-html.png is of real plans (scripts/explain-screenshot.ts).
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -18,7 +18,7 @@ import { escapeForLine } from '../../lib/core/server-text';
 import { renderHtml } from '../../lib/explain/render-html';
 import { findChromium } from '../../scripts/find-chromium';
 import { buildReport } from '../../lib/explain/report';
-import { bigFixture, CardText, expectedCards, HOSTILE_SHORT, realisticExplanation, SCREENSHOT } from './html-report.support';
+import { bigFixture, CardText, expectedCards, HOSTILE_SHORT, realisticExplanation } from './html-report.support';
 
 const BIG = 7000;
 
@@ -128,7 +128,8 @@ describe('explain: the HTML page in Chromium', () => {
       expect(await page.$$eval('img, script[src], link, iframe, object, embed, a, form', (els) => els.length)).toBe(0);
       expect(watch).toEqual({ errors: [], requests: [url], blocked: [] });
 
-      const shot = process.env.UPDATE_DOC_SAMPLES === '1' ? SCREENSHOT : path.join(dir, 'explain-html.png');
+      // The docs' picture is of real plans a user would make (npm run docs:screenshot); this one holds hostile values.
+      const shot = path.join(dir, 'explain-html.png');
       await page.screenshot({ path: shot, fullPage: false });
       expect(fs.statSync(shot).size).toBeLessThan(300 * 1024);
     } finally {

@@ -1,7 +1,6 @@
 // Shared by the HTML report's tests: the plans they render (a real-looking one
 // from real constructs, hostile strings in it; one of 7,000 changes), what a
 // card must read, and the strict check of the page's markup.
-import * as path from 'path';
 import { App, TerraformStack } from '../../lib/core/framework';
 import { AuthenticationProfile, AwsProvider, DatadogProvider, KubernetesProvider, NodeList, NodeListMode, PlanExplanation, RestrictionPolicy, TaintEffect } from '../../lib';
 import { ExplainedConstruct } from '../../lib/explain/explained';
@@ -254,5 +253,3 @@ export function markupProblems(html: string): string[] {
   return problems;
 }
 
-/** Where the browser test and the docs keep the page's screenshot. */
-export const SCREENSHOT = path.join(__dirname, '..', '..', 'docs', 'explain-html.png');

@@ -23,11 +23,8 @@
 // Terraform 1.14+: terraform-1-16.test.ts reads their JSON fixtures.
 import * as fs from 'fs';
 import * as path from 'path';
-import { Token } from '../../lib/core/framework';
-import { TerraformCount, TerraformIterator, TerraformStack } from '../../lib/core/framework';
+import { TerraformCount, TerraformIterator, TerraformStack, Token } from '../../lib/core/framework';
 import { AuthenticationProfile, AwsProvider, DatadogProvider, KubernetesProvider, NodeList, PlanExplanation, PlanMode, RestrictionPolicy } from '../../lib';
-import { wire } from '../../lib/core/wire';
-import { WireResource } from '../../lib/core/wire-elements';
 import { startEchoProviders, EchoProviders } from '../support/echo-provider';
 import { ALL_PROVIDERS } from '../support/echo-provider/schemas';
 import { echoStateOf } from '../support/echo-state';
