@@ -15,6 +15,7 @@
 import { DeclaredKind, DeclaringConstruct, fixedId, matchesResource } from './core/declared-resources';
 import type { ChangeSide } from './core/change-side';
 import type { ExplainedFieldChange } from './core/field-change';
+import type { IGuardrailRule } from './core/guardrail-rule';
 
 export type { BlockValues, DeclaredKind, ProviderPlace } from './core/declared-resources';
 export { declaredResources, fixedId, literalText, matchesResource } from './core/declared-resources';
@@ -79,6 +80,13 @@ export type MinimalValue = unknown | ((unique: number, sensitive: string) => unk
 export interface ConstructDescriptor extends DeclaringConstruct<DeclaredResource> {
   /** The docs page that documents it, relative to the package root. */
   readonly docsPage: string;
+  /**
+   * Its built-in guardrail rules (issue 45): checked at synth against every construct of the
+   * class, written beside the construct (`lib/<area>/<construct>-rules.ts`).
+   *
+   * @default - none
+   */
+  readonly rules?: readonly IGuardrailRule[];
   /** A minimal valid value of each struct its entry points take, by struct name. */
   readonly minimal: { readonly [struct: string]: MinimalValue };
   /**

@@ -7,6 +7,11 @@ export type { ImportTargetConfig } from './core/import-blocks';
 export type { ReleasedResources } from './core/removed-blocks';
 export { ReplaceTriggerKind } from './core/replace-trigger';
 export type { IReadProgress } from './core/read-progress';
+// guardrails (rules over the constructs' props, at synth)
+export { GuardrailLevel } from './core/guardrail-rule';
+export type { GuardrailSubject, GuardrailViolation, IGuardrailRule } from './core/guardrail-rule';
+export { Guardrails } from './core/guardrails';
+export type { GuardrailAcknowledgement } from './core/guardrail-scopes';
 export * from './warehouse/authentication-profile';
 export { CREDENTIAL_KEYS } from './warehouse/authentication-profile-content';
 export * from './warehouse/aws-provider';

@@ -21,6 +21,8 @@ const NON_CONSTRUCT_MINIMAL: { readonly [struct: string]: MinimalValue } = {
   ExplainTextOptions: {},
   ExplainCiOptions: {},
   ExplainHtmlOptions: {},
+  PlanReadOptions: {},
+  GuardrailAcknowledgement: { rule: 'WMC-1', reason: 'judged' },
   NodeConfigState: { status: {} },
   NodeConfigEvent: { type: 'SoakCheck' },
 };

@@ -24,6 +24,8 @@ import {
   Literal,
   NodeConfigStatusMachine,
   PlanExplanation,
+  Guardrails,
+  GuardrailLevel,
   Principal,
   RestrictionPolicy,
   RestrictionPolicyRelations,
@@ -166,6 +168,11 @@ function constructEntry(point: EntryPoint): Entry | undefined {
   };
 }
 
+// A plan and a stack `explain` accepts: the judged calls' defaults.
+const EMPTY_STACK = JSON.stringify({ '//': { metadata: { stackName: 's' } } });
+const EMPTY_STACK_DIR = path.join(__dirname, '..', 'explain', 'fixtures', 'empty-stack');
+const EMPTY_PLAN = JSON.stringify({ format_version: '1.2', terraform_version: '1.11.4', planned_values: {}, configuration: {}, applyable: true, complete: true, errored: false, resource_changes: [] });
+
 /**
  * The entry points of the classes that are not constructs: value objects are
  * judged inside a construct that writes them, so Terraform reads them; pure
@@ -191,9 +198,22 @@ const VALUE_ENTRIES: { [entry: string]: Entry } = {
   'KubernetesNames.isQualifiedName': { judged: 'call', defaults: { key: 'a' }, build: (a) => KubernetesNames.isQualifiedName(a.key) },
   'NodeConfigStatusMachine.next': { judged: 'call', defaults: { now: new Date(0) }, build: (a) => NodeConfigStatusMachine.next(a.current, a.event, a.now) },
   'NodeConfigStatusMachine.sameSource': { judged: 'call', build: (a) => NodeConfigStatusMachine.sameSource(a.a, a.b) },
+  // Guardrails: each call refuses with a ValidationError at its argument's path, or records what it is given (nothing is written).
+  'Guardrails.of': { judged: 'call', build: (_a, s) => Guardrails.of(s) },
+  'Guardrails.isUnknown': { judged: 'call', defaults: { value: 'x' }, build: (a) => Guardrails.isUnknown(a.value) },
+  'Guardrails.acknowledge': { judged: 'call', build: (a, s) => Guardrails.of(s).acknowledge(a.acknowledgement) },
+  'Guardrails.enforce': { judged: 'call', build: (_a, s) => Guardrails.of(s).enforce() },
+  'Guardrails.addRule': {
+    judged: 'call',
+    defaults: { rule: { id: 'JUDGE-1', title: 't', level: GuardrailLevel.NOTE, appliesTo: ['NodeList'], authority: 'https://example.com/rule', remedy: 'r', check: () => [] } },
+    build: (a, s) => Guardrails.of(s).addRule(a.rule),
+  },
   'RestrictionPolicyRelations.forResourceType': { judged: 'call', defaults: { resourceType: 'dashboard' }, build: (a) => RestrictionPolicyRelations.forResourceType(a.resourceType) },
-  'PlanExplanation.fromPlanAndConfig': { judged: 'call', defaults: { planJson: '{}', stackConfigJson: '{}' }, build: (a) => PlanExplanation.fromPlanAndConfig(a.planJson, a.stackConfigJson) },
-  'PlanExplanation.fromPlan': { judged: 'call', defaults: { planJson: '{}', stackDirectory: '.' }, build: (a) => PlanExplanation.fromPlan(a.planJson, a.stackDirectory) },
+  // A plan and a stack explain accepts, so that a valid option is accepted.
+  'PlanExplanation.fromPlanAndConfig': { judged: 'call', defaults: { planJson: EMPTY_PLAN, stackConfigJson: EMPTY_STACK }, build: (a) => PlanExplanation.fromPlanAndConfig(a.planJson, a.stackConfigJson, a.options) },
+  'PlanExplanation.fromPlan': { judged: 'call', defaults: { planJson: EMPTY_PLAN, stackDirectory: EMPTY_STACK_DIR }, build: (a) => PlanExplanation.fromPlan(a.planJson, a.stackDirectory, a.options) },
+  // A saved plan of the real terraform (a destroy plan of one terraform_data): any other path is refused.
+  'PlanExplanation.planModeOfFile': { judged: 'call', defaults: { planFile: path.join(__dirname, '..', 'explain', 'fixtures', 'destroy-terraform-data.tfplan') }, build: (a) => PlanExplanation.planModeOfFile(a.planFile) },
   'PlanExplanation.gatesMatched': { judged: 'call', defaults: { gates: [] }, build: (a) => PlanExplanation.fromPlanAndConfig(EMPTY_PLAN, '{}').gatesMatched(a.gates) },
   // The renderings: a ValidationError at the option's path, or a report (nothing reaches Terraform).
   'PlanExplanation.toMarkdownParts': { judged: 'call', build: (a) => PlanExplanation.fromPlanAndConfig(EMPTY_PLAN, EMPTY_STACK).toMarkdownParts(a.maxBytes) },
@@ -221,8 +241,6 @@ function entryOf(entry: string): Entry | undefined {
 
 const constructEntries = new Map<string, Entry | undefined>();
 
-const EMPTY_STACK = JSON.stringify({ '//': { metadata: { stackName: 's' } } });
-const EMPTY_PLAN = JSON.stringify({ format_version: '1.2', terraform_version: '1.11.4', planned_values: {}, configuration: {}, applyable: true, complete: true, errored: false, resource_changes: [] });
 
 let emulator: RedshiftEmulator | undefined;
 function emulatorProps(): { [setting: string]: unknown } {

@@ -113,7 +113,9 @@ function expectedFor(shown: ShownResource, drift: ReadonlyMap<string, string>, d
       if (shown.deposed !== undefined) return { action: 'delete', cause: new RegExp(`^deposed object ${shown.deposed} destroyed`) };
       return { action: 'delete', cause: deleteCause(because, destroyMode) };
     case 'has moved to':
-      return { action: 'move', cause: new RegExp(`^moved block \\(from ${escapeRegExp(shown.movedFrom!)}\\)`) };
+      return { action: 'move', cause: new RegExp(`^moved from ${escapeRegExp(shown.movedFrom!)}$`) };
+    case 'will be read during apply':
+      return { action: 'read', cause: readCause(shown.notes) };
     case 'will be imported':
       return { action: 'import', cause: /^import block \(id "/ };
     case 'will no longer be managed by Terraform, but will not be destroyed':
@@ -126,6 +128,14 @@ function expectedFor(shown: ShownResource, drift: ReadonlyMap<string, string>, d
     default:
       return { action: `(no rule for "${shown.phrase}")`, cause: /^$/ };
   }
+}
+
+// resourceChangeComment's notes under a read, each to explain's cause.
+function readCause(notes: readonly string[]): RegExp {
+  if (notes.includes('config refers to values not yet known')) return /its configuration refers to values not yet known/;
+  if (notes.includes('depends on a resource or a module with changes pending')) return /depends on a resource or a module with changes pending/;
+  if (notes.includes('config will be reloaded to verify a check block')) return /a check block reads it again/;
+  return /^Terraform plans read/;
 }
 
 // resourceChangeComment's "(because …)" notes, each to explain's cause.

@@ -28,6 +28,7 @@ import { nodeListFromKubectlJson } from './kubectl-json';
 import { ListMeta, Node, NodeListModel, Taint } from './model';
 import { NodeListFindings, validateNodeList } from './validation';
 import { recordOrigin } from '../core/construct-origin';
+import { recordGuardrailSubject } from '../core/guardrail-findings';
 import { LiveObjects } from '../core/live-objects';
 import { NODE_ANNOTATIONS_RESOURCE, NODE_LABELS_RESOURCE, NODE_LIST, NODE_MANIFEST_RESOURCE, NODE_TAINTS_RESOURCE } from './descriptors';
 import { DeclaredResource } from '../construct-descriptor';
@@ -241,6 +242,7 @@ export class NodeList extends Construct {
     props = readProps(constructPathOf(scope, id), props, 'props', false);
     super(scope, id);
     recordOrigin(this, NODE_LIST.className, NodeList);
+    recordGuardrailSubject(this, NODE_LIST.className, props, NODE_LIST.rules ?? []);
     // A node resource's problem path names its item: read at synth, from the entries built below.
     LiveObjects.of(this).add(this, NODE_LIST, (resourceId) => this.nodes.find((entry) => entry.resources.some((r) => r.node.id === resourceId))?.index);
     const mode = props.mode ?? NodeListMode.MANIFEST;

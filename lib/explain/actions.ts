@@ -68,7 +68,8 @@ export function causesOf(change: PlanResourceChange, carriedProp: string | undef
   const drift = change.deposed === undefined ? context.drift : undefined;
   const deletedOutside = drift !== undefined && drift.change.after === null;
   if (c.importingId !== undefined) out.push(`import block (${importTarget(c)})`);
-  if (change.previousAddress !== undefined && change.previousAddress !== change.address) out.push(`moved block (from ${escapeForLine(change.previousAddress, false)})`);
+  // Terraform's words: "(moved from X)". A moved block, or Terraform's own move when count or for_each is added or removed.
+  if (change.previousAddress !== undefined && change.previousAddress !== change.address) out.push(`moved from ${escapeForLine(change.previousAddress, false)}`);
   const main = mainAction(c.actions);
   switch (main) {
     case 'remove from state':

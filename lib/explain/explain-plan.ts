@@ -30,7 +30,8 @@ export interface ExplainedPlan {
  * @param mode the plan's mode, when known: a refresh-only plan lists no unchanged instance, so they come from its prior state
  */
 export function explainPlan(plan: PlanJson, map: ConstructMap, mode?: PlanMode): ExplainedPlan {
-  const planned = plan.resourceChanges.filter((c) => c.mode === 'managed');
+  // Managed resources, and the data sources Terraform reads during apply (it shows them: "will be read during apply").
+  const planned = plan.resourceChanges.filter((c) => c.mode === 'managed' || (c.mode === 'data' && c.change.actions.join() === 'read'));
   // A refresh-only plan lists a moved resource among the drift, unchanged: it is a move, not drift.
   const plannedAddresses = new Set(planned.map((c) => c.address));
   const isDrift = (c: PlanResourceChange) => !isNoOp(c);

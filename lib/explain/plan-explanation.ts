@@ -322,7 +322,9 @@ export class PlanExplanation {
   /**
    * SARIF 2.1.0 for code scanning: one rule per risk (replace, delete, drift,
    * remove from state, import), one result per risky construct on the line of
-   * code that declared it.
+   * code that declared it, most severe first; within GitHub's limits (at most
+   * 25,000 results, under 10 MB gzipped), what is left out counted in a notification
+   * of the run.
    *
    * @param options the gates that make a risk an error, and the app's directory in the repository
    * @returns the SARIF log as JSON text, ending with a newline
@@ -333,9 +335,11 @@ export class PlanExplanation {
   }
 
   /**
-   * GitHub Actions workflow commands: one annotation per risky construct
+   * GitHub Actions workflow commands: an annotation per risky construct
    * (`::warning file=…,line=…,title=…::…`; `::error` when its gate is refused;
-   * `::notice` for imports and removals from state), on the line that declared it.
+   * `::notice` for imports and removals from state), on the line that declared it;
+   * at most 10 per level (what GitHub shows a step), the most severe first, then one
+   * notice counting the rest.
    *
    * @param options the gates that make a risk an error, and the app's directory in the repository
    * @returns the commands, one per line

@@ -126,6 +126,8 @@ export interface PlanJson {
   readonly unknownKeys: readonly string[];
   /** The Terraform version that made the plan (`terraform_version`), when given. */
   readonly terraformVersion?: string;
+  /** False for a plan Terraform says is not complete (`complete`, 1.8+: a `-target` plan, deferred changes); undefined when not written. */
+  readonly complete?: boolean;
   /** True when planning failed (`errored`, Terraform 1.6+): Terraform shows what it planned before the error. */
   readonly errored: boolean;
   /** The managed resource instances of the state the plan starts from (`prior_state`), in its order. */
@@ -212,6 +214,7 @@ export function readPlanJson(input: string | unknown): PlanJson {
     ],
     unknownKeys: Object.keys(plan).filter((k) => !KNOWN_KEYS.has(k)),
     ...(typeof plan.terraform_version === 'string' ? { terraformVersion: plan.terraform_version } : {}),
+    ...(typeof plan.complete === 'boolean' ? { complete: plan.complete } : {}),
     errored: plan.errored === true,
     priorState: readPriorState(plan.prior_state, `${PLAN_ERROR_PATH}/prior_state`, problems),
   };

@@ -25,6 +25,8 @@ export enum PlanMode {
  *   does not list. The other modes plan every instance, no-ops included
  *   (jsonplan MarshalResourceChanges over plans.Changes); a refresh-only plan
  *   plans none (context_plan.go, skipPlanChanges).
+ *   A `-target` plan lists only its targets too: Terraform writes `complete: false`
+ *   for it (1.8+), and it is not read as refresh-only.
  * - normal: any change that is not a delete, or a delete with a reason.
  */
 export function inferPlanMode(plan: PlanJson): PlanMode | undefined {
@@ -32,7 +34,8 @@ export function inferPlanMode(plan: PlanJson): PlanMode | undefined {
   if (givesDeleteReasons(plan.terraformVersion) && managed.some((c) => c.deposed === undefined && c.change.actions.join() === 'delete' && (c.actionReason ?? '') === '')) return PlanMode.DESTROY;
   if (managed.some((c) => c.change.actions.join() !== 'no-op' || c.change.importingId !== undefined)) return PlanMode.NORMAL;
   const listed = new Set(managed.map((c) => c.address));
-  if (plan.priorState.some((r) => !listed.has(r.address))) return PlanMode.REFRESH_ONLY;
+  // A plan Terraform calls incomplete (-target) lists only what it targets: instances left out say nothing of its mode.
+  if (plan.complete !== false && plan.priorState.some((r) => !listed.has(r.address))) return PlanMode.REFRESH_ONLY;
   // Every instance of the state planned as a no-op: only a normal plan lists them.
   if (plan.priorState.length > 0) return PlanMode.NORMAL;
   return undefined;

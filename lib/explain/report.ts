@@ -9,7 +9,7 @@ import { OTHER_KIND } from './resource-kind';
 import { triggerKindsOf } from './construct-map';
 import { CONSTRUCT_DESCRIPTORS } from '../descriptors';
 import { PlanMode } from './plan-mode';
-import { terraformPlanLine } from './terraform-headline';
+import { outputShown, terraformPlanLine } from './terraform-headline';
 
 /** The explanation, as the renderings read it. */
 export interface Report {
@@ -103,6 +103,7 @@ export function changedConstructs(report: Report): { changed: ExplainedConstruct
 export function explainOutputs(outputs: readonly PlanOutputChange[]): ExplainedOutput[] {
   const out: ExplainedOutput[] = [];
   for (const { name, change } of outputs) {
+    if (!outputShown(change)) continue;
     const action = change.actions.join() === 'delete,create' || change.actions.join() === 'create,delete' ? 'update' : change.actions[0];
     if (action === 'no-op') continue;
     const before = change.before === null ? undefined : display({ value: change.before, unknown: false, sensitive: change.beforeSensitive });

@@ -4,7 +4,7 @@
 // It depends on the plan's mode, which only the saved plan file holds
 // (plan-mode.ts).
 import { PlanMode } from './plan-mode';
-import { PlanJson } from './plan-json';
+import { PlanChange, PlanJson } from './plan-json';
 import { TerraformCounts } from './explained';
 
 /** The first line `terraform show` prints for a plan with no change: each its own, per mode. */
@@ -40,7 +40,7 @@ export function terraformHeadline(plan: PlanJson, mode: PlanMode | undefined, co
     if (actions === 'no-op' && !moved && c.change.importingId === undefined) return false;
     return !(actions === 'delete' && c.mode !== 'managed');
   });
-  const outputs = plan.outputChanges.filter((o) => o.change.actions.join() !== 'no-op');
+  const outputs = plan.outputChanges.filter((o) => outputShown(o.change));
   // `len(plan.ActionInvocations)`: the deferred ones are in their own list.
   const actionCount = plan.actionInvocations.filter((a) => a.deferredReason === undefined).length;
   if (changes.length === 0 && outputs.length === 0 && actionCount === 0) {
@@ -52,6 +52,20 @@ export function terraformHeadline(plan: PlanJson, mode: PlanMode | undefined, co
   }
   if (changes.length === 0 && actionCount === 0) return OUTPUTS_ONLY;
   return terraformPlanLine(counts, actionCount);
+}
+
+/**
+ * Whether Terraform shows an output's change: not a no-op, and not an update
+ * whose value is the same before and after (a change of its type or its
+ * sensitivity alone: renderHumanDiffOutputs skips what its differ computes as
+ * NoOp, jsonformat/plan.go and differ/output.go, v1.11.4).
+ */
+export function outputShown(change: PlanChange): boolean {
+  const actions = change.actions.join();
+  if (actions === 'no-op') return false;
+  const update = actions === 'update' || actions === 'delete,create' || actions === 'create,delete';
+  if (update && change.afterUnknown !== true && change.before !== null && JSON.stringify(change.before) === JSON.stringify(change.after)) return false;
+  return true;
 }
 
 /**

@@ -3,6 +3,7 @@
 import { ConstructDescriptor, DeclaredResource, literalText } from '../construct-descriptor';
 import { IMPORT_REPEATS_WITH_FOR_EACH_ONLY } from '../core/meta-arguments';
 import { policyFieldChanges } from './policy-fields';
+import { POLICY_RULES } from './policy-rules';
 
 /**
  * The policy (`datadog_restriction_policy`). Datadog keeps one restriction
@@ -35,6 +36,7 @@ export const POLICY_RESOURCE: DeclaredResource = {
 export const RESTRICTION_POLICY: ConstructDescriptor = {
   className: 'RestrictionPolicy',
   docsPage: 'docs/restriction-policy.md',
+  rules: POLICY_RULES,
   declares: [[POLICY_RESOURCE]],
   eachInstance: { resourceId: (key) => `dashboard:${key}` },
   minimal: {

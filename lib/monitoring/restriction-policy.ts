@@ -24,6 +24,7 @@ import { RestrictionPolicyRelations } from './relations';
 import { RestrictionPolicyResourceId } from './resource-id';
 import { ID_GRAMMAR, knownType, PRINCIPAL, readArgument, RESOURCE_ID } from './type-and-id';
 import { recordOrigin } from '../core/construct-origin';
+import { recordGuardrailSubject } from '../core/guardrail-findings';
 import { fixedId } from '../construct-descriptor';
 import { LiveObjects } from '../core/live-objects';
 import { POLICY_RESOURCE, RESTRICTION_POLICY } from './descriptors';
@@ -452,6 +453,7 @@ export class RestrictionPolicy extends Construct implements IRestrictionPolicy {
     props = readProps(constructPathOf(scope, id), props, 'props', false);
     super(scope, id);
     recordOrigin(this, RESTRICTION_POLICY.className, RestrictionPolicy);
+    recordGuardrailSubject(this, RESTRICTION_POLICY.className, props, RESTRICTION_POLICY.rules ?? []);
     LiveObjects.of(this).add(this, RESTRICTION_POLICY);
     // Checked and made canonical by the text Terraform reads; known text is written as exactly that text.
     let resourceRef: WireResource | undefined;

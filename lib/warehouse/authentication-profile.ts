@@ -21,6 +21,7 @@ import { wire } from '../core/wire';
 import { WireResource } from '../core/wire-elements';
 import { CheckedProfileContent, checkProfileContent, contentByteLength, CREDENTIAL_KEYS } from './authentication-profile-content';
 import { recordOrigin } from '../core/construct-origin';
+import { recordGuardrailSubject } from '../core/guardrail-findings';
 import { fixedId } from '../construct-descriptor';
 import { LiveObjects } from '../core/live-objects';
 import { AUTHENTICATION_PROFILE, NAME_TRIGGER_RESOURCE, PROFILE_RESOURCE } from './descriptors';
@@ -373,6 +374,7 @@ export class AuthenticationProfile extends Construct implements IAuthenticationP
     props = readProps(constructPathOf(scope, id), props, 'props', false);
     super(scope, id);
     recordOrigin(this, AUTHENTICATION_PROFILE.className, AuthenticationProfile);
+    recordGuardrailSubject(this, AUTHENTICATION_PROFILE.className, props, AUTHENTICATION_PROFILE.rules ?? []);
     LiveObjects.of(this).add(this, AUTHENTICATION_PROFILE);
     // The trigger is repeated as the profile is, read from the profile at synth time.
     let profileResource: WireResource | undefined;

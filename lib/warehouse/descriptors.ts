@@ -3,6 +3,7 @@
 import { ConstructDescriptor, DeclaredResource, literalText, ProviderPlace } from '../construct-descriptor';
 import { IMPORT_REPEATS_WITH_FOR_EACH_ONLY } from '../core/meta-arguments';
 import { nameTriggerFieldChanges, profileFieldChanges, triggerName } from './profile-fields';
+import { PROFILE_RULES } from './profile-rules';
 
 /**
  * The region a resource is managed in: its own `region` (aws provider 6.x),
@@ -55,6 +56,7 @@ export const NAME_TRIGGER_RESOURCE: DeclaredResource = {
 export const AUTHENTICATION_PROFILE: ConstructDescriptor = {
   className: 'AuthenticationProfile',
   docsPage: 'docs/authentication-profile.md',
+  rules: PROFILE_RULES,
   declares: [[PROFILE_RESOURCE, NAME_TRIGGER_RESOURCE]],
   eachInstance: { authenticationProfileName: (key) => key },
   minimal: {

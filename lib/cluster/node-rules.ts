@@ -1,0 +1,170 @@
+// The built-in guardrails of a NodeList (issue 45): labels and taints that
+// Kubernetes' own components set (declared here they drift, or fight them),
+// keys Kubernetes reserves, isolation labels a kubelet may set on itself, and
+// a NoExecute taint or a cordon on every node of a list. Each rests on the
+// Kubernetes documentation ("Well-Known Labels, Annotations and Taints",
+// "Labels and Selectors", "Taints and Tolerations", the NodeRestriction
+// admission plugin).
+import { GuardrailLevel, GuardrailSubject, GuardrailViolation, IGuardrailRule } from '../core/guardrail-rule';
+import { entriesOf, knownText, listOf } from '../core/guardrail-values';
+
+const WELL_KNOWN = 'https://kubernetes.io/docs/reference/labels-annotations-taints/';
+const LABELS = 'https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/';
+const TAINTS = 'https://kubernetes.io/docs/concepts/scheduling-eviction/taint-and-toleration/';
+const NODE_RESTRICTION = 'https://kubernetes.io/docs/reference/access-authn-authz/admission-controllers/#noderestriction';
+const NODES = 'https://kubernetes.io/docs/concepts/architecture/nodes/';
+const NODE_LIST = ['NodeList'];
+
+/** Labels the kubelet populates (and sets again when it registers): the Well-Known page, kubelet_node_status.go updateDefaultLabels. */
+export const KUBELET_LABELS: readonly string[] = [
+  'kubernetes.io/hostname',
+  'kubernetes.io/os',
+  'kubernetes.io/arch',
+  'node.kubernetes.io/instance-type',
+  'beta.kubernetes.io/os',
+  'beta.kubernetes.io/arch',
+  'beta.kubernetes.io/instance-type',
+  'node.kubernetes.io/windows-build',
+];
+
+/** Taints the node controller, the kubelet or the cloud controller add and remove (the Well-Known page; well_known_taints.go). */
+export const CONTROLLER_TAINTS: readonly string[] = [
+  'node.kubernetes.io/not-ready',
+  'node.kubernetes.io/unreachable',
+  'node.kubernetes.io/memory-pressure',
+  'node.kubernetes.io/disk-pressure',
+  'node.kubernetes.io/pid-pressure',
+  'node.kubernetes.io/network-unavailable',
+  'node.kubernetes.io/unschedulable',
+  'node.cloudprovider.kubernetes.io/uninitialized',
+];
+
+/** Keys in the reserved namespaces that Kubernetes documents for administrators to set. */
+function adminKey(key: string): boolean {
+  return /^([a-z0-9.-]+\.)?node-restriction\.kubernetes\.io\//.test(key) || key.startsWith('node-role.kubernetes.io/') || key === 'node.kubernetes.io/exclude-from-external-load-balancers';
+}
+
+/** The prefix's domain of a key (`kubernetes.io` of `kubernetes.io/hostname`), or undefined. */
+function domainOf(key: string): string | undefined {
+  const slash = key.indexOf('/');
+  return slash < 0 ? undefined : key.slice(0, slash);
+}
+
+interface Item {
+  readonly index: number;
+  readonly name: string;
+  readonly labels: [string, string | undefined][];
+  readonly taints: { index: number; key?: string; effect?: string }[];
+  readonly unschedulable?: boolean;
+}
+
+function itemsOf(subject: GuardrailSubject): Item[] {
+  return listOf(subject.props.items).map((item: any, index) => ({
+    index,
+    name: knownText(item?.metadata?.name) ?? `items/${index}`,
+    labels: entriesOf(item?.metadata?.labels).map(([k, v]) => [k, knownText(v)] as [string, string | undefined]),
+    taints: listOf(item?.spec?.taints).map((t: any, i) => ({ index: i, key: knownText(t?.key), effect: knownText(t?.effect) })),
+    unschedulable: typeof item?.spec?.unschedulable === 'boolean' ? item.spec.unschedulable : undefined,
+  }));
+}
+
+function labelRule(spec: Omit<IGuardrailRule, 'check' | 'appliesTo'> & { matches: (key: string) => boolean; says: (key: string) => string }): IGuardrailRule {
+  const { matches, says, ...rule } = spec;
+  return {
+    ...rule,
+    appliesTo: NODE_LIST,
+    check: (subject) =>
+      itemsOf(subject).flatMap((item) =>
+        item.labels.filter(([key]) => matches(key)).map(([key]): GuardrailViolation => ({ propPath: `items/${item.index}/metadata/labels/${key}`, message: `${item.name}: ${says(key)}` })),
+      ),
+  };
+}
+
+/** A condition on every node of a list (at least one): the list leaves no node for what it would evict or keep off. */
+function everyNodeRule(spec: Omit<IGuardrailRule, 'check' | 'appliesTo'> & { holds: (item: Item) => boolean; says: (count: number) => string; prop: string }): IGuardrailRule {
+  const { holds, says, prop, ...rule } = spec;
+  return {
+    ...rule,
+    appliesTo: NODE_LIST,
+    check: (subject) => {
+      const items = itemsOf(subject);
+      return items.length > 0 && items.every(holds) ? [{ propPath: `items/*/${prop}`, message: says(items.length) }] : [];
+    },
+  };
+}
+
+/** The built-in rules of a NodeList. */
+export const NODE_RULES: readonly IGuardrailRule[] = [
+  labelRule({
+    id: 'WMC-11',
+    title: 'A node list does not declare the labels the kubelet sets',
+    level: GuardrailLevel.WARNING,
+    authority: WELL_KNOWN,
+    remedy: 'Leave the label out: the kubelet populates it (and sets it again when it registers), so a declared value drifts or is overwritten.',
+    matches: (key) => KUBELET_LABELS.includes(key),
+    says: (key) => `${key} is populated by the kubelet ("The Kubelet populates this …")`,
+  }),
+  labelRule({
+    id: 'WMC-12',
+    title: 'A node list does not declare the zone and region the cloud provider sets',
+    level: GuardrailLevel.NOTE,
+    authority: WELL_KNOWN,
+    remedy: 'Leave the label out where a cloud provider runs (the kubelet or the cloud-controller-manager populates it); set it only on nodes no cloud provider labels.',
+    matches: (key) => /^(topology\.kubernetes\.io|failure-domain\.beta\.kubernetes\.io)\/(zone|region)$/.test(key),
+    says: (key) => `${key} is populated by the kubelet or the cloud-controller-manager from the cloud provider`,
+  }),
+  labelRule({
+    id: 'WMC-13',
+    title: 'A node list does not use label keys Kubernetes reserves',
+    level: GuardrailLevel.WARNING,
+    authority: LABELS,
+    remedy: 'Use a key under your own domain (example.com/pool); node-role.kubernetes.io/<role> and node-restriction.kubernetes.io/ are the reserved keys documented for administrators.',
+    matches: (key) => {
+      const domain = domainOf(key);
+      if (domain === undefined || adminKey(key) || KUBELET_LABELS.includes(key)) return false;
+      return /(^|\.)(kubernetes\.io|k8s\.io)$/.test(domain) && !/^(topology\.kubernetes\.io|failure-domain\.beta\.kubernetes\.io)\/(zone|region)$/.test(key);
+    },
+    says: (key) => `${key}: "The kubernetes.io/ and k8s.io/ prefixes are reserved for Kubernetes core components"`,
+  }),
+  labelRule({
+    id: 'WMC-14',
+    title: 'Isolation labels are not ones a kubelet may set on itself',
+    level: GuardrailLevel.NOTE,
+    authority: NODE_RESTRICTION,
+    remedy: 'For labels that keep workloads on chosen nodes, use the node-restriction.kubernetes.io/ prefix (with the Node authorizer and the NodeRestriction admission plugin): kubelets may not set it.',
+    matches: (key) => /^(kubelet\.kubernetes\.io|node\.kubernetes\.io)\//.test(key) && !KUBELET_LABELS.includes(key) && !adminKey(key),
+    says: (key) => `${key} is a label a kubelet may set on its own Node, so a compromised node can claim it`,
+  }),
+  {
+    id: 'WMC-15',
+    title: 'A node list does not declare the taints Kubernetes controllers own',
+    level: GuardrailLevel.WARNING,
+    appliesTo: NODE_LIST,
+    authority: TAINTS,
+    remedy: 'Leave the taint out: the node controller (or the kubelet, or the cloud controller) adds and removes it from the node\'s conditions ("The node controller automatically taints a Node when certain conditions are true").',
+    check: (subject) =>
+      itemsOf(subject).flatMap((item) =>
+        item.taints.filter((t) => t.key !== undefined && CONTROLLER_TAINTS.includes(t.key)).map((t) => ({ propPath: `items/${item.index}/spec/taints/${t.index}`, message: `${item.name}: ${t.key} is added and removed by Kubernetes from the node's conditions` })),
+      ),
+  },
+  everyNodeRule({
+    id: 'WMC-16',
+    title: 'A NoExecute taint is not on every node of a list',
+    level: GuardrailLevel.WARNING,
+    authority: TAINTS,
+    prop: 'spec/taints',
+    remedy: 'Taint the nodes meant for the dedicated workload only, or acknowledge the rule where every pod that must run here tolerates the taint.',
+    holds: (item) => item.taints.some((t) => t.effect === 'NoExecute'),
+    says: (count) => `every node of the list (${count}) has a NoExecute taint: every running pod that does not tolerate it is evicted ("pods that do not tolerate the taint are evicted immediately")`,
+  }),
+  everyNodeRule({
+    id: 'WMC-17',
+    title: 'Not every node of a list is cordoned',
+    level: GuardrailLevel.WARNING,
+    authority: NODES,
+    prop: 'spec/unschedulable',
+    remedy: 'Cordon the nodes being drained only; or acknowledge the rule for a list taken out of service on purpose.',
+    holds: (item) => item.unschedulable === true,
+    says: (count) => `every node of the list (${count}) is unschedulable: no new pod is scheduled onto any of them`,
+  }),
+];

@@ -1,0 +1,64 @@
+// The values a guardrail rule reads: the props as the user gave them, made
+// plain for every language (a class instance that stands for a value, such as
+// a Principal, as its text; a token as its text), and a value Terraform knows
+// only at plan told apart from a literal one.
+import { Token } from './framework';
+
+/** True for a value Terraform knows only at plan: a token, or a text or list that holds one. */
+export function isUnknown(value: unknown): boolean {
+  return Token.isUnresolved(value);
+}
+
+/** A literal string, number or boolean as text; undefined for anything else and for a value known only at plan. */
+export function knownText(value: unknown): string | undefined {
+  if (typeof value === 'number' || typeof value === 'boolean') return isUnknown(value) ? undefined : String(value);
+  if (typeof value !== 'string' || isUnknown(value)) return undefined;
+  return value;
+}
+
+/** A list's entries; none for a value that is not a list (or one known only at plan). */
+export function listOf(value: unknown): unknown[] {
+  return Array.isArray(value) && !isUnknown(value) ? value : [];
+}
+
+/** A map's entries; none for a value that is not a plain object. */
+export function entriesOf(value: unknown): [string, unknown][] {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype ? Object.entries(value as object) : [];
+}
+
+// Props that place a construct rather than describe it: a rule reads none of them.
+const META = new Set(['provider', 'dependsOn', 'lifecycle', 'forEach', 'count', 'connection', 'provisioners']);
+
+/**
+ * The props as plain data: class instances with their own text (a Principal, a
+ * resource id) as that text, a token as its text, functions and other objects
+ * left out; the meta-arguments left out.
+ */
+export function plainProps(props: unknown): { [prop: string]: any } {
+  const out: { [prop: string]: any } = {};
+  for (const [key, value] of entriesOf(props)) {
+    if (META.has(key)) continue;
+    const plain = plainValue(value, 0);
+    if (plain !== undefined) out[key] = plain;
+  }
+  return out;
+}
+
+function plainValue(value: unknown, depth: number): unknown {
+  if (depth > 64) return undefined;
+  if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (Array.isArray(value)) return value.map((v) => plainValue(v, depth + 1));
+  if (typeof value !== 'object') return undefined;
+  if (Object.getPrototypeOf(value) === Object.prototype) {
+    const out: { [key: string]: unknown } = {};
+    for (const [k, v] of Object.entries(value as object)) {
+      const plain = plainValue(v, depth + 1);
+      if (plain !== undefined) out[k] = plain;
+    }
+    return out;
+  }
+  if (Token.isUnresolved(value)) return Token.asString(value);
+  // A value class of the library (Principal, RestrictionPolicyResourceId): its own toString.
+  const own = (value as { toString?: unknown }).toString;
+  return typeof own === 'function' && own !== Object.prototype.toString ? String(value) : undefined;
+}
