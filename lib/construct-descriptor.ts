@@ -87,6 +87,13 @@ export interface ConstructDescriptor extends DeclaringConstruct<DeclaredResource
    * @default - none
    */
   readonly rules?: readonly IGuardrailRule[];
+  /**
+   * Its props as a plan gives them (its resources' planned values, sensitive ones left out), for
+   * the rules `explain` checks at plan: a value that was a token at synth is known then.
+   *
+   * @default - its rules are checked at synth only
+   */
+  readonly propsAtPlan?: (resources: readonly PlannedResource[]) => { [prop: string]: unknown } | undefined;
   /** A minimal valid value of each struct its entry points take, by struct name. */
   readonly minimal: { readonly [struct: string]: MinimalValue };
   /**
@@ -132,6 +139,12 @@ export interface ConstructDescriptor extends DeclaringConstruct<DeclaredResource
    * so that a judged configuration is read by Terraform.
    */
   readonly provides?: { readonly className: string; readonly props?: { readonly [prop: string]: unknown } };
+}
+
+/** One resource of a construct as a plan gives it: its type and planned values (null where unknown or sensitive). */
+export interface PlannedResource {
+  readonly terraformType: string;
+  readonly values: unknown;
 }
 
 /** One resource of one construct, as a stack declares it: its construct id, type and values. */

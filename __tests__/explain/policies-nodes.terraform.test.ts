@@ -33,7 +33,7 @@ function build(version: 1 | 2) {
         { relation: 'editor', principals: [TEAM_B] },
       ],
     });
-    new RestrictionPolicy(stack, 'notebook', { resourceId: 'notebook:42', bindings: [{ relation: 'viewer', principals: [ROLE_A] }] });
+    new RestrictionPolicy(stack, 'notebook', { resourceId: 'notebook:42', bindings: [{ relation: 'viewer', principals: [ROLE_A] }, { relation: 'editor', principals: [TEAM_B] }] });
     new NodeList(stack, 'workers', {
       items: [
         { metadata: { name: 'worker-1', labels: { pool: version === 1 ? 'general' : 'gpu', tier: 'web' } }, spec: { podCIDR: '10.244.1.0/24' } },

@@ -114,7 +114,7 @@ describe('explain: profiles on a real plan (aws provider, Redshift emulator)', (
     ]);
 
     expect(of('moved')).toMatchObject({ actions: ['move'], previousAddress: addresses.legacy.profile, fields: [] });
-    expect(of('moved').causes[0]).toMatch(/^moved block \(from aws_redshift_authentication_profile\.legacy_[0-9A-F]{8}\)$/);
+    expect(of('moved').causes[0]).toMatch(/^moved from aws_redshift_authentication_profile\.legacy_[0-9A-F]{8}$/);
     expect(of('created')).toMatchObject({ actions: ['create'], causes: ['new in the configuration'] });
     expect(of('created').fields).toEqual([
       { field: 'authenticationProfileName', change: 'added', after: '"ex-created"' },

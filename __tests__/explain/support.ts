@@ -1,6 +1,8 @@
 // Shared by the explain tests: the report schema check, the README's samples,
 // the command run in-process, the secrets no report may show.
+import { spawnSync } from 'child_process';
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import Ajv from 'ajv';
 import { main } from '../../lib/cli/main';
@@ -61,4 +63,28 @@ export async function runCommand(argv: string[]): Promise<{ code: number; stdout
   const err: string[] = [];
   const code = await main(argv, { stdout: (l) => out.push(l), stderr: (l) => err.push(l) });
   return { code, stdout: out.join('\n'), stderr: err.join('\n') };
+}
+
+const MULTITOOL = path.join(path.dirname(require.resolve('@microsoft/sarif-multitool-linux/package.json')), 'Sarif.Multitool');
+
+/**
+ * Microsoft's SARIF Multitool `validate`, as ci-formats.test.ts runs it (the SARIF 2.1.0 schema and the
+ * spec's rules), with its GitHub rules too (`--rule-kind Gh;Sarif`: GitHub Advanced Security's
+ * requirements and limits, GH1001–GH1018): its error-level findings.
+ */
+export function multitoolErrors(sarif: string): string[] {
+  fs.chmodSync(MULTITOOL, 0o755);
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sarif-limits-'));
+  fs.writeFileSync(path.join(work, 'explain.sarif'), sarif);
+  // The Multitool skips a file over 10,000 KB unless told otherwise.
+  const run = spawnSync(MULTITOOL, ['validate', path.join(work, 'explain.sarif'), '--rule-kind', 'Gh;Sarif', '--max-file-size-in-kb', '100000', '--output', path.join(work, 'findings.sarif')], {
+    encoding: 'utf8',
+    env: { ...process.env, DOTNET_SYSTEM_GLOBALIZATION_INVARIANT: '1', DOTNET_CLI_TELEMETRY_OPTOUT: '1' },
+  });
+  if (run.status !== 0) throw new Error(`the SARIF Multitool failed (${run.status}): ${run.stdout}${run.stderr}`);
+  const findings = JSON.parse(fs.readFileSync(path.join(work, 'findings.sarif'), 'utf8'));
+  const results = findings.runs.flatMap((r: any) => r.results ?? []);
+  // The judge looked at the file: a skipped file gives no finding at all, and a notification says so.
+  if (JSON.stringify(findings).includes('ExceedingSizeLimit')) throw new Error('the SARIF Multitool skipped the file (ExceedingSizeLimit)');
+  return results.filter((r: any) => (r.level ?? 'warning') === 'error').map((r: any) => `${r.ruleId}: ${r.message?.text ?? r.message?.id}`);
 }

@@ -156,6 +156,63 @@ describe('the cdktf package', () => {
     });
   });
 
+  test('GIVEN a guardrail rule written in another language (an object the kernel calls back, as a Python class implementing IGuardrailRule) THEN it checks the props and its error fails synth, named', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { Kernel } = require('@jsii/kernel');
+    const subjects: any[] = [];
+    // What the other language's object answers: its properties, and check() over the subject it is given.
+    const RULE: { [property: string]: unknown } = {
+      id: 'PY-1',
+      title: 'Profile names start with the team',
+      level: { '$jsii.enum': `${pkg.name}.GuardrailLevel/ERROR` },
+      appliesTo: ['AuthenticationProfile'],
+      authority: 'https://example.com/naming',
+      remedy: 'Name it team-a-…',
+    };
+    const kernel = new Kernel((callback: any) => {
+      if (callback.get !== undefined) return RULE[callback.get.property];
+      if (callback.invoke?.method === 'check') {
+        // The subject comes by reference, as a struct does to Python: its fields are read back through the kernel.
+        const ref = callback.invoke.args[0];
+        const read = (property: string) => kernel.get({ objref: ref, property }).value;
+        // A map comes on the wire as { "$jsii.map": … } (the jsii kernel API), as Python's runtime reads it.
+        const subject = { constructPath: read('constructPath'), constructClass: read('constructClass'), props: read('props')['$jsii.map'] };
+        subjects.push(subject);
+        const name = String(subject.props?.authenticationProfileName ?? '');
+        return name.startsWith('team-a-') ? [] : [{ propPath: 'authenticationProfileName', message: `${name} does not start with team-a-` }];
+      }
+      throw new Error(`an unexpected callback: ${JSON.stringify(callback)}`);
+    });
+    const deps = execFileSync('npm', ['pack', '--json', 'constructs@10.7.2', 'cdktf@0.21.0', '--pack-destination', packs], { cwd: packs, encoding: 'utf8' });
+    for (const { name, version, filename } of JSON.parse(deps.slice(deps.indexOf('[')))) kernel.load({ name, version, tarball: path.join(packs, filename) });
+    kernel.load({ name: pkg.name, version: pkg.version, tarball });
+    const app = kernel.create({ fqn: 'cdktf.App', args: [{ outdir: fs.mkdtempSync(path.join(packs, 'guardrail-')) }] });
+    const stack = kernel.create({ fqn: 'cdktf.TerraformStack', args: [app, 'stack'] });
+    kernel.create({ fqn: `${pkg.name}.AwsProvider`, args: [stack, 'aws', { region: 'us-east-1' }] });
+    const rule = kernel.create({
+      fqn: 'Object',
+      interfaces: [`${pkg.name}.IGuardrailRule`],
+      overrides: [...Object.keys(RULE).map((property) => ({ property })), { method: 'check' }],
+    });
+    const guardrails = kernel.sinvoke({ fqn: `${pkg.name}.Guardrails`, method: 'of', args: [stack] }).result;
+    kernel.invoke({ objref: guardrails, method: 'addRule', args: [rule] });
+    kernel.create({ fqn: `${pkg.name}.AuthenticationProfile`, args: [stack, 'ok', { authenticationProfileName: 'team-a-x', authenticationProfileContent: '{}' }] });
+    kernel.create({ fqn: `${pkg.name}.AuthenticationProfile`, args: [stack, 'wrong', { authenticationProfileName: 'other', authenticationProfileContent: '{}' }] });
+    let message = '';
+    try {
+      kernel.invoke({ objref: app, method: 'synth', args: [] });
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).toContain('1 guardrail error');
+    expect(message).toContain('PY-1 (error) wrong authenticationProfileName: other does not start with team-a-');
+    // The subject it was given: the construct's path, class and props as plain data.
+    expect(subjects.map((s) => [s.constructPath, s.constructClass, s.props.authenticationProfileName])).toEqual([
+      ['ok', 'AuthenticationProfile', 'team-a-x'],
+      ['wrong', 'AuthenticationProfile', 'other'],
+    ]);
+  });
+
   // The ends of the declared peer ranges: cdktf >=0.20.0 <0.22.0, constructs ^10.3.0.
   test.each([
     ['lowest', '0.20.0', '10.3.0'],

@@ -309,6 +309,17 @@ describe('adopt policies', () => {
     expect(result.code).toBe(2);
     expect(result.stderr.join('\n')).toContain('no list of policies');
   });
+
+  test('GIVEN a live policy that grants the whole org edit rights THEN adopt reports the guardrail finding, and the module carries it', async () => {
+    datadog.putPolicy('dashboard:org-editors', [{ relation: 'editor', principals: ['org:o1', 'team:t'] }]);
+    const out = tempFile('org-editors.ts');
+    const result = await adopt(['policies', '--resource-id', 'dashboard:org-editors', '--api-url', datadog.url, '--out', out]);
+    expect(result.code).toBe(0);
+    const line = 'WMC-8 (warning) dashboard:org-editors bindings/0/principals/0: org:o1 is bound to editor: every member of the organization can edit the resource, so the policy restricts no one\'s editing';
+    expect(result.stderr).toContain(`adopt: guardrail ${line}`);
+    const source = fs.readFileSync(out, 'utf8');
+    expect(source).toContain(`// Guardrails: 1 finding in the live values (acknowledge one with Guardrails.of(scope).acknowledge({ rule, reason })):\n//   ${line}\n`);
+  });
 });
 
 describe('adopt nodes', () => {
@@ -441,7 +452,9 @@ describe('the package\'s command', () => {
     const out = tempFile('nodes.ts');
     const fixture = path.join(__dirname, '..', 'cluster', 'fixtures', 'kubectl-get-nodes.json');
     const result = await command(['adopt', 'nodes', '--from-file', fixture, '--out', out]);
-    expect(result).toEqual({ code: 0, stdout: [], stderr: [`adopt: wrote 2 nodes to ${out}`] });
+    // The live nodes hold the labels the kubelet populates: the guardrails say so (WMC-11), and the module is written.
+    expect({ ...result, stderr: result.stderr.filter((l) => !l.startsWith('adopt: guardrail WMC-11 (warning) nodes ')) }).toEqual({ code: 0, stdout: [], stderr: [`adopt: wrote 2 nodes to ${out}`] });
+    expect(result.stderr).toContain('adopt: guardrail WMC-11 (warning) nodes items/1/metadata/labels/kubernetes.io/hostname: worker-1: kubernetes.io/hostname is populated by the kubelet ("The Kubelet populates this …")');
   });
 });
 
@@ -460,7 +473,7 @@ describe('an output left half-written by a killed run (issue 17)', () => {
     try {
       const fixture = path.join(__dirname, '..', 'cluster', 'fixtures', 'kubectl-get-nodes.json');
       const result = await adopt(['nodes', '--from-file', fixture, '--out', out]);
-      expect(result).toEqual({ code: 0, stderr: [`adopt: removed ${stale}, left by a process that no longer runs`, `adopt: wrote 2 nodes to ${out}`] });
+      expect({ ...result, stderr: result.stderr.filter((l) => !l.startsWith('adopt: guardrail ')) }).toEqual({ code: 0, stderr: [`adopt: removed ${stale}, left by a process that no longer runs`, `adopt: wrote 2 nodes to ${out}`] });
       expect(fs.existsSync(stale)).toBe(false);
       expect(fs.existsSync(live)).toBe(true);
       expect(fs.existsSync(unrelated)).toBe(true);

@@ -55,8 +55,17 @@ function importIds(config: any): string[] {
 }
 
 /** The module's comment lines naming refused resources. */
+// The lines of the "Not declared" comment (the guardrails' comment after it is another block).
 function refusedComments(source: string): string[] {
-  return source.split('\n').filter((line) => line.startsWith('//   '));
+  const lines = source.split('\n');
+  const from = lines.findIndex((line) => line.startsWith('// Not declared: '));
+  if (from < 0) return [];
+  const out: string[] = [];
+  for (const line of lines.slice(from + 1)) {
+    if (line.startsWith('//   ')) out.push(line);
+    else if (!line.startsWith('// Change them')) break;
+  }
+  return out;
 }
 
 const written: string[] = [];

@@ -23,6 +23,8 @@ import { RestrictionPolicy, RestrictionPolicyProps } from '../monitoring/restric
 import { AuthenticationProfile, AuthenticationProfileProps } from '../warehouse/authentication-profile';
 import { AwsProvider } from '../warehouse/aws-provider';
 import { Declaration, ProviderDeclaration, RefusedResource } from './adopted-module';
+import { findingLine, GuardrailFindings } from '../core/guardrail-findings';
+import { SOURCE_LOCATION_CONTEXT } from '../core/construct-origin';
 
 /** The problems found, by the index of the declaration they belong to. */
 type Findings = Map<number, ValidationProblem[]>;
@@ -37,8 +39,8 @@ interface Judge<P> {
 const PROVIDERS = { AwsProvider, DatadogProvider, KubernetesProvider } as const;
 
 /** The profiles the construct refuses, each with its reason (no value of a content: its type and length). */
-export function refusedProfiles(declarations: readonly Declaration<AuthenticationProfileProps>[], provider: ProviderDeclaration): RefusedResource[] {
-  const refused = judge(declarations, provider, oneConstructEach((stack, d) => AuthenticationProfile.adopt(stack, d.id, d.props)));
+export function refusedProfiles(declarations: readonly Declaration<AuthenticationProfileProps>[], provider: ProviderDeclaration, guardrails: string[] = []): RefusedResource[] {
+  const refused = judge(declarations, provider, oneConstructEach((stack, d) => AuthenticationProfile.adopt(stack, d.id, d.props)), guardrails);
   return refused.map(({ declaration, problems }) => ({
     id: declaration.id,
     reason: reason(`authentication profile ${quoted(declaration.liveId)} (AuthenticationProfile ${quoted(declaration.id)})`, problems.map((p) => concealContent(p, declaration.props))),
@@ -46,8 +48,8 @@ export function refusedProfiles(declarations: readonly Declaration<Authenticatio
 }
 
 /** The policies the construct refuses, each with its reason. */
-export function refusedPolicies(declarations: readonly Declaration<RestrictionPolicyProps>[], provider: ProviderDeclaration): RefusedResource[] {
-  const refused = judge(declarations, provider, oneConstructEach((stack, d) => RestrictionPolicy.adopt(stack, d.id, d.props)));
+export function refusedPolicies(declarations: readonly Declaration<RestrictionPolicyProps>[], provider: ProviderDeclaration, guardrails: string[] = []): RefusedResource[] {
+  const refused = judge(declarations, provider, oneConstructEach((stack, d) => RestrictionPolicy.adopt(stack, d.id, d.props)), guardrails);
   return refused.map(({ declaration, problems }) => ({
     id: declaration.id,
     reason: reason(`restriction policy ${quoted(declaration.liveId)} (RestrictionPolicy ${quoted(declaration.id)})`, problems),
@@ -55,7 +57,7 @@ export function refusedPolicies(declarations: readonly Declaration<RestrictionPo
 }
 
 /** The nodes the NodeList refuses, each with its reason (paths below the node: `metadata/labels/…`). */
-export function refusedNodes(declarations: readonly Declaration<Node>[], provider: ProviderDeclaration): RefusedResource[] {
+export function refusedNodes(declarations: readonly Declaration<Node>[], provider: ProviderDeclaration, guardrails: string[] = []): RefusedResource[] {
   const refused = judge(declarations, provider, {
     declare: (stack, ds) => {
       try {
@@ -69,7 +71,7 @@ export function refusedNodes(declarations: readonly Declaration<Node>[], provide
       }
     },
     attribute: (error) => byItem(error),
-  });
+  }, guardrails);
   return refused.map(({ declaration, problems }) => ({
     id: declaration.id,
     reason: reason(`node ${quoted(declaration.liveId)} (NodeList "nodes")`, problems),
@@ -83,13 +85,14 @@ export function refusedNodes(declarations: readonly Declaration<Node>[], provide
  * error, or a ValidationError that names none of them (the provider's), is
  * thrown: that is no resource's fault.
  */
-function judge<P>(declarations: readonly Declaration<P>[], provider: ProviderDeclaration, kind: Judge<P>): { declaration: Declaration<P>; problems: ValidationProblem[] }[] {
+function judge<P>(declarations: readonly Declaration<P>[], provider: ProviderDeclaration, kind: Judge<P>, guardrails: string[]): { declaration: Declaration<P>; problems: ValidationProblem[] }[] {
   const refused: { declaration: Declaration<P>; problems: ValidationProblem[] }[] = [];
   let remaining = [...declarations];
   for (;;) {
     const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'adopt-check-'));
     try {
-      const app = new App({ outdir, skipValidation: true, stackTraces: false });
+      // No source locations: the throwaway declarations have no line of the user's code.
+      const app = new App({ outdir, skipValidation: true, stackTraces: false, context: { [SOURCE_LOCATION_CONTEXT]: false } });
       const stack = new TerraformStack(app, 'adopted');
       // As the generated stack declares it.
       new PROVIDERS[provider.className](stack, provider.className.replace('Provider', '').toLowerCase(), provider.props);
@@ -98,6 +101,8 @@ function judge<P>(declarations: readonly Declaration<P>[], provider: ProviderDec
         try {
           // The synthesis of the stack (skipValidation: no `terraform version` run; every value resolved).
           app.synth();
+          // The guardrails' findings of what was read, as the generated module's synth will give them.
+          for (const f of GuardrailFindings.of(stack).evaluate().record.findings) guardrails.push(findingLine(f));
           return refused;
         } catch (error) {
           if (!Errors.isValidationError(error)) throw error;

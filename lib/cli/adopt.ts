@@ -136,6 +136,7 @@ export async function runAdopt(argv: string[], io: AdoptIo = PROCESS_IO): Promis
     let source: string;
     let summary: string;
     let refused: RefusedResource[];
+    const guardrails: string[] = [];
     if (kind === 'profiles') {
       // As the service holds them: the construct judges each below.
       // The region read in is kept: on the provider, or (aws provider 6.x) on each profile.
@@ -145,8 +146,8 @@ export async function runAdopt(argv: string[], io: AdoptIo = PROCESS_IO): Promis
       const profiles = perResource ? read : read.map(({ region: _region, ...props }) => props);
       // The per-resource region needs the aws provider 6.x: the module pins it, as the construct requires.
       const declaration = provider('AwsProvider', { region, versionConstraint: perResource ? AWS_PER_RESOURCE_REGION_CONSTRAINT : undefined });
-      refused = refusedProfiles(profileDeclarations(profiles), declaration);
-      source = profilesModule(profiles, declaration, imports, refused);
+      refused = refusedProfiles(profileDeclarations(profiles), declaration, guardrails);
+      source = profilesModule(profiles, declaration, imports, refused, guardrails);
       summary = profiles.length === 0 ? 'found no authentication profiles; wrote a module that declares none' : `wrote ${count(profiles.length - refused.length, 'authentication profile')}`;
     } else if (kind === 'policies') {
       const resourceIds = [...(values['resource-id'] ?? []), ...idsFromFile(values['resource-ids-file'])];
@@ -162,8 +163,8 @@ export async function runAdopt(argv: string[], io: AdoptIo = PROCESS_IO): Promis
       };
       const policies = await RestrictionPolicyReader.read({ resourceIds, apiUrl: values['api-url'], progress, ...bounds, timeoutMs: timeouts.requestTimeoutMs });
       const declaration = provider('DatadogProvider', { apiUrl: values['api-url'] });
-      refused = refusedPolicies(policyDeclarations(policies), declaration);
-      source = policiesModule(policies, declaration, imports, refused);
+      refused = refusedPolicies(policyDeclarations(policies), declaration, guardrails);
+      source = policiesModule(policies, declaration, imports, refused, guardrails);
       summary =
         policies.length === 0
           ? `found no restriction policies (of ${count(resourceIds.length, 'resource')}, each answered 404); wrote a module that declares none`
@@ -171,11 +172,13 @@ export async function runAdopt(argv: string[], io: AdoptIo = PROCESS_IO): Promis
     } else {
       const nodes = await readNodes(values, io, { ...bounds, requestTimeoutMs: timeouts.requestTimeoutMs });
       const declaration = provider('KubernetesProvider', { configPath: values.kubeconfig ?? '~/.kube/config', configContext: values.context });
-      refused = refusedNodes(nodeDeclarations(nodes), declaration);
-      source = nodesModule(nodes, declaration, imports, refused);
+      refused = refusedNodes(nodeDeclarations(nodes), declaration, guardrails);
+      source = nodesModule(nodes, declaration, imports, refused, guardrails);
       summary = nodes.items.length === 0 ? 'found no nodes; wrote a module that declares none' : `wrote ${count(nodes.items.length - refused.length, 'node')}`;
     }
     writeAtomically(out, source);
+    // What the guardrails find in the live values: said here, and written in the module.
+    for (const line of guardrails) io.stderr(`adopt: guardrail ${oneLine(line)}`);
     // One line per resource left out, its reason escaped onto it (the constructs' message shows no secret;
     // a profile's content values are described by type and length only).
     for (const r of refused) io.stderr(`adopt: skipped ${oneLine(r.reason)}`);

@@ -98,7 +98,7 @@ function nameOf(item: unknown): string {
 }
 
 /** The module for authentication profiles, sorted by name, without those refused. */
-export function profilesModule(profiles: readonly AuthenticationProfileProps[], provider: ProviderDeclaration, imports: ModuleImports, refused: readonly RefusedResource[] = []): string {
+export function profilesModule(profiles: readonly AuthenticationProfileProps[], provider: ProviderDeclaration, imports: ModuleImports, refused: readonly RefusedResource[] = [], guardrails: readonly string[] = []): string {
   const declared = without(profileDeclarations(profiles), refused);
   const body = declared.map(
     (d) =>
@@ -118,13 +118,14 @@ export function profilesModule(profiles: readonly AuthenticationProfileProps[], 
     stackName: 'AdoptedProfilesStack',
     body,
     refused,
+    guardrails,
     provider,
     imports,
   });
 }
 
 /** The module for restriction policies, sorted by resource id, without those refused. */
-export function policiesModule(policies: readonly RestrictionPolicyProps[], provider: ProviderDeclaration, imports: ModuleImports, refused: readonly RefusedResource[] = []): string {
+export function policiesModule(policies: readonly RestrictionPolicyProps[], provider: ProviderDeclaration, imports: ModuleImports, refused: readonly RefusedResource[] = [], guardrails: readonly string[] = []): string {
   const declared = without(policyDeclarations(policies), refused);
   const body = declared.map((d) => {
     const bindings = (d.props.bindings ?? [])
@@ -146,13 +147,14 @@ export function policiesModule(policies: readonly RestrictionPolicyProps[], prov
     stackName: 'AdoptedPoliciesStack',
     body,
     refused,
+    guardrails,
     provider,
     imports,
   });
 }
 
 /** The module for a cluster's nodes, sorted by name, with every field read, without those refused. */
-export function nodesModule(nodes: NodeListProps, provider: ProviderDeclaration, imports: ModuleImports, refused: readonly RefusedResource[] = []): string {
+export function nodesModule(nodes: NodeListProps, provider: ProviderDeclaration, imports: ModuleImports, refused: readonly RefusedResource[] = [], guardrails: readonly string[] = []): string {
   const items = without(nodeDeclarations(nodes), refused).map((d) => d.props);
   const body = [`  NodeList.adopt(scope, 'nodes', {\n    items: ${indent(tsValue(items), 4)},\n  });`];
   return module({
@@ -164,6 +166,7 @@ export function nodesModule(nodes: NodeListProps, provider: ProviderDeclaration,
     stackName: 'AdoptedNodesStack',
     body,
     refused,
+    guardrails,
     provider,
     imports,
   });
@@ -183,6 +186,8 @@ interface ModuleParts {
   readonly body: string[];
   /** The resources left out, and how to count them (`2 restriction policies`). */
   readonly refused: readonly RefusedResource[];
+  /** The guardrails' findings of what was read (lib/core/guardrail-findings.ts findingLine), one line each. */
+  readonly guardrails: readonly string[];
   readonly refusedWhat: (n: number) => string;
   readonly provider: ProviderDeclaration;
   readonly imports: ModuleImports;
@@ -197,6 +202,7 @@ function module(parts: ModuleParts): string {
     '// Each is declared with adopt(): the first `terraform apply` imports it instead of creating it.',
     '// Re-running the command on unchanged resources writes the same bytes.',
     ...refusedComment(parts),
+    ...guardrailsComment(parts),
     "import { Construct } from 'constructs';",
     `import { TerraformStack } from ${literal(parts.imports.framework)};`,
     `import { ${[...parts.constructs, parts.provider.className, ...(parts.body.some((line) => line.includes('Literal.text(')) ? ['Literal'] : [])].sort().join(', ')} } from ${literal(parts.imports.library)};`,
@@ -245,6 +251,18 @@ function refusedComment(parts: ModuleParts): string[] {
     `// Not declared: ${parts.refusedWhat(parts.refused.length)} whose live values the constructs refuse (the command exited ${EXIT_REFUSED}).`,
     `// Change them in the service and run \`${parts.command}\` again, or declare them by hand:`,
     ...parts.refused.map((r) => `//   ${escapeForLine(r.reason, false)}`),
+  ];
+}
+
+/**
+ * The comment naming what the guardrails find in the live values (the module's synth says them again):
+ * one line each, escaped onto it.
+ */
+function guardrailsComment(parts: ModuleParts): string[] {
+  if (parts.guardrails.length === 0) return [];
+  return [
+    `// Guardrails: ${count(parts.guardrails.length, 'finding')} in the live values (acknowledge one with Guardrails.of(scope).acknowledge({ rule, reason })):`,
+    ...parts.guardrails.map((line) => `//   ${escapeForLine(line, false)}`),
   ];
 }
 

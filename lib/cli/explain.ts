@@ -42,20 +42,23 @@ export const SHOW_TIMEOUT_MS = 120_000;
 export function explainUsage(): string {
   const command = commandName();
   return [
-    `usage: ${command} explain --plan FILE [--stack DIR] [--format text|markdown|json|html|github|sarif] [--fail-on replace,delete,drift] [--no-color] [--parts-dir DIR] [--source-root DIR] [--app-out DIR]`,
+    `usage: ${command} explain --plan FILE [--stack DIR] [--format text|markdown|json|html|github|sarif] [--fail-on replace,delete,drift,guardrail[:level]] [--no-color] [--parts-dir DIR] [--source-root DIR] [--app-out DIR]`,
     '',
     '  --plan FILE     `terraform show -json` output, or a saved plan file (terraform plan -out=FILE),',
     '                  which is read with `terraform show -json` in the stack directory',
     '  --stack DIR     the synthesized stack directory (cdktf.out/stacks/<stack>; default: the current directory)',
     '  --format F      text (default), markdown (a pull-request comment), json (docs/explain-report.schema.json)',
     '                  or html (one self-contained page with filters: explain ... --format html > plan.html)',
-    '  --fail-on LIST  exit 3 when the plan replaces or deletes a resource, or found drift (comma-separated)',
+    '  --fail-on LIST  exit 3 when the plan replaces or deletes a resource, or found drift (comma-separated);',
+    '                  guardrail: an unacknowledged guardrail error; guardrail:warning and guardrail:note also',
+    '                  stop on warnings, and on notes',
     '  --no-color      no colour in the text report (also when NO_COLOR is set; colour only on a terminal)',
     '  --format github annotations on the lines that declared replaced, deleted and drifted constructs',
     '                  (::error for a --fail-on gate), the text report for the log (between ::stop-commands::',
     '                  and its token: no command runs from it), and the Markdown appended to the job summary',
     '                  ($GITHUB_STEP_SUMMARY)',
-    '  --format sarif  SARIF 2.1.0 for code scanning, one result per risky construct on its declaring line',
+    '  --format sarif  SARIF 2.1.0 for code scanning, one result per risky construct and per guardrail finding',
+    '                  on its declaring line (an acknowledged finding as a suppressed result)',
     '  --app-out DIR   explain every stack of an app: DIR is cdktf.out (its manifest.json names the stacks);',
     '                  --plan is then the plan file\'s name inside each stack\'s directory (e.g. tfplan)',
     '  --source-root DIR the app\'s directory relative to the repository root, for github and sarif',
@@ -106,7 +109,8 @@ export async function runExplain(argv: string[], io: CommandIo = PROCESS_IO): Pr
   const format = (values.format as string | undefined) ?? 'text';
   if (!(FORMATS as readonly string[]).includes(format)) return usageError(io, `--format must be one of ${FORMATS.join(', ')}, not ${JSON.stringify(escapeForLine(format))}`);
   const failOn = values['fail-on'] as string | undefined;
-  const gates = (failOn ?? '').split(',').map((g) => g.trim()).filter((g) => g !== '');
+  // `guardrail:error` is `guardrail`: the gate on unacknowledged guardrail errors.
+  const gates = (failOn ?? '').split(',').map((g) => g.trim()).filter((g) => g !== '').map((g) => (g === 'guardrail:error' ? 'guardrail' : g));
   // An empty list (a CI line `--fail-on "$GATES"` with GATES unset) would silently disable every gate.
   if (failOn !== undefined && gates.length === 0) return usageError(io, `--fail-on takes one or more of ${ALL_GATES.join(', ')}, not an empty list`);
   const unknownGate = gates.find((g) => !(ALL_GATES as readonly string[]).includes(g));

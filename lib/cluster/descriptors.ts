@@ -2,7 +2,7 @@
 // a node's field differ is beside it, in node-fields.ts.
 import { BlockValues, ConstructDescriptor, DeclaredResource, literalText, ProviderPlace } from '../construct-descriptor';
 import { nodeFieldChanges, nodeNameOf } from './node-fields';
-import { NODE_RULES } from './node-rules';
+import { NODE_RULES, nodeListPropsAtPlan } from './node-rules';
 
 /** A block's nested block: cdktf writes a single nested block as an object, some bindings as a list of one. */
 function nested(values: unknown, name: string): BlockValues | undefined {
@@ -99,6 +99,7 @@ export const NODE_LIST: ConstructDescriptor = {
   className: 'NodeList',
   docsPage: 'docs/node-list.md',
   rules: NODE_RULES,
+  propsAtPlan: nodeListPropsAtPlan,
   declares: [[NODE_MANIFEST_RESOURCE], [NODE_LABELS_RESOURCE, NODE_ANNOTATIONS_RESOURCE, NODE_TAINTS_RESOURCE]],
   minimal: {
     NodeListProps: (n: number) => ({ items: [NODE(n)] }),

@@ -58,7 +58,19 @@ interface Item {
   readonly unschedulable?: boolean;
 }
 
+// Read once per subject: every rule of the pack reads the same items.
+const READ = new WeakMap<GuardrailSubject, Item[]>();
+
 function itemsOf(subject: GuardrailSubject): Item[] {
+  let read = READ.get(subject);
+  if (read === undefined) {
+    read = readItems(subject);
+    READ.set(subject, read);
+  }
+  return read;
+}
+
+function readItems(subject: GuardrailSubject): Item[] {
   return listOf(subject.props.items).map((item: any, index) => ({
     index,
     name: knownText(item?.metadata?.name) ?? `items/${index}`,
@@ -80,7 +92,10 @@ function labelRule(spec: Omit<IGuardrailRule, 'check' | 'appliesTo'> & { matches
   };
 }
 
-/** A condition on every node of a list (at least one): the list leaves no node for what it would evict or keep off. */
+/**
+ * A condition on every node of a list of two or more: the fleet leaves no node for what it would
+ * evict or keep off (a list of one node is a node set apart on purpose).
+ */
 function everyNodeRule(spec: Omit<IGuardrailRule, 'check' | 'appliesTo'> & { holds: (item: Item) => boolean; says: (count: number) => string; prop: string }): IGuardrailRule {
   const { holds, says, prop, ...rule } = spec;
   return {
@@ -88,7 +103,7 @@ function everyNodeRule(spec: Omit<IGuardrailRule, 'check' | 'appliesTo'> & { hol
     appliesTo: NODE_LIST,
     check: (subject) => {
       const items = itemsOf(subject);
-      return items.length > 0 && items.every(holds) ? [{ propPath: `items/*/${prop}`, message: says(items.length) }] : [];
+      return items.length >= 2 && items.every(holds) ? [{ propPath: `items/*/${prop}`, message: says(items.length) }] : [];
     },
   };
 }
@@ -168,3 +183,40 @@ export const NODE_RULES: readonly IGuardrailRule[] = [
     says: (count) => `every node of the list (${count}) is unschedulable: no new pod is scheduled onto any of them`,
   }),
 ];
+
+/**
+ * A NodeList's props as a plan gives them: its nodes' items, from each node's
+ * `kubernetes_manifest` (its metadata and spec), or from its
+ * `kubernetes_labels` and `kubernetes_node_taint` (labels, annotations and
+ * taints mode), grouped by node name.
+ */
+export function nodeListPropsAtPlan(resources: readonly { readonly terraformType: string; readonly values: unknown }[]): { [prop: string]: unknown } | undefined {
+  const items = new Map<string, { metadata: { name: string; labels?: unknown }; spec: { taints?: unknown[]; unschedulable?: unknown } }>();
+  const item = (name: string) => {
+    let found = items.get(name);
+    if (found === undefined) {
+      found = { metadata: { name }, spec: {} };
+      items.set(name, found);
+    }
+    return found;
+  };
+  for (const r of resources) {
+    const v = (r.values ?? {}) as { [attribute: string]: any };
+    if (r.terraformType === 'kubernetes_manifest') {
+      const m = v.manifest;
+      const name = knownText(m?.metadata?.name);
+      if (name === undefined) continue;
+      const it = item(name);
+      it.metadata.labels = m.metadata.labels ?? undefined;
+      if (Array.isArray(m.spec?.taints)) it.spec.taints = m.spec.taints;
+      if (m.spec?.unschedulable !== undefined) it.spec.unschedulable = m.spec.unschedulable;
+    } else if (r.terraformType === 'kubernetes_labels') {
+      const name = knownText(v.metadata?.[0]?.name);
+      if (name !== undefined) item(name).metadata.labels = v.labels ?? undefined;
+    } else if (r.terraformType === 'kubernetes_node_taint') {
+      const name = knownText(v.metadata?.[0]?.name);
+      if (name !== undefined && Array.isArray(v.taint)) item(name).spec.taints = v.taint;
+    }
+  }
+  return items.size === 0 ? undefined : { items: [...items.values()] };
+}

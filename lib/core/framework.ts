@@ -7,6 +7,7 @@
 export {
   App,
   Annotations,
+  AnnotationMetadataEntryType,
   Aspects,
   DataResource,
   DefaultTokenResolver,

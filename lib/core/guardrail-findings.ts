@@ -8,12 +8,19 @@
 // can show it, said at synth (a warning or a note on the construct), and an
 // error fails synth where it is enforced, or for a custom rule.
 import { IConstruct } from 'constructs';
-import { Annotations, TerraformElement, TerraformStack } from './framework';
+import { AnnotationMetadataEntryType, Annotations, TerraformElement, TerraformStack } from './framework';
 import { GuardrailLevel, GuardrailSubject, IGuardrailRule, ruleProblems } from './guardrail-rule';
 import { plainProps } from './guardrail-values';
-import { acknowledgementHolds, guardrailScopes, RecordedAcknowledgement, ScopeGuardrails } from './guardrail-scopes';
+import { acknowledgementHolds, anyScopeHeld, guardrailScopes, RecordedAcknowledgement, ScopeGuardrails } from './guardrail-scopes';
 import { originOf } from './construct-origin';
 import { escapeForLine } from './server-text';
+
+/**
+ * The context key that turns the guardrails off: set it to `false` (in cdktf.json's `context`, or
+ * `new App({ context: { … } })`) and no rule is checked, nothing is recorded (for the benchmark's
+ * baseline, or an app that runs its own policy engine).
+ */
+export const GUARDRAILS_CONTEXT = 'cdktf-warehouse-monitoring-cluster:guardrails';
 
 /** The key of the findings in the stack's `"//".metadata`. */
 export const GUARDRAILS_METADATA_KEY = 'guardrails';
@@ -50,6 +57,11 @@ export interface GuardrailRuleRecord {
 export interface GuardrailsRecord {
   readonly rules: { [id: string]: GuardrailRuleRecord };
   readonly findings: GuardrailFinding[];
+  /**
+   * The acknowledgements that apply in the stack, each with its scope's path below the stack
+   * (`""` for the stack and above): explain applies them to what it checks at plan.
+   */
+  readonly acknowledgements: { readonly rule: string; readonly reason: string; readonly until?: string; readonly scopePath: string }[];
 }
 
 interface Subject {
@@ -66,6 +78,8 @@ const ELEMENT_ID = 'GuardrailFindings';
  * built-in rules (its descriptor's).
  */
 export function recordGuardrailSubject(construct: IConstruct, constructClass: string, props: unknown, builtin: readonly IGuardrailRule[]): void {
+  const enabled = construct.node.tryGetContext(GUARDRAILS_CONTEXT);
+  if (enabled === false || enabled === 'false') return;
   GuardrailFindings.of(construct).add({ construct, constructClass, props, builtin });
 }
 
@@ -134,7 +148,10 @@ export class GuardrailFindings extends TerraformElement {
         }
       }
     }
-    this.evaluated = { record: { rules, findings }, failing };
+    const acknowledgements = (anyScopeHeld() ? this.visibleScopes() : []).flatMap(({ scope, state }) =>
+      state.acknowledgements.map((a) => ({ rule: a.rule, reason: escapeForLine(a.reason), ...(a.until === undefined ? {} : { until: a.until }), scopePath: this.inside(scope) ? below(scope) : '' })),
+    );
+    this.evaluated = { record: { rules, findings, acknowledgements }, failing };
     return this.evaluated;
   }
 
@@ -151,24 +168,31 @@ export class GuardrailFindings extends TerraformElement {
   }
 
   // Warnings and notes on their constructs, acknowledged ones too (marked); lapsed and stale acknowledgements.
+  // One annotation per construct and kind, its findings a line each: a node list of thousands of nodes is
+  // one entry, and no stack trace is captured for it (cdktf's Annotations capture one per message).
   private say(record: GuardrailsRecord): void {
     const stack = TerraformStack.of(this);
     const constructOf = new Map(this.subjects.map((s) => [s.construct.node.path, s.construct]));
     const stackPath = stack.node.path;
+    const said = new Map<IConstruct, { warn: string[]; info: string[] }>();
     for (const f of record.findings) {
       const construct = constructOf.get(stackPath === '' ? f.constructPath : `${stackPath}/${f.constructPath}`) ?? stack;
-      const line = findingLine(f);
-      if (f.level === GuardrailLevel.NOTE || f.acknowledged !== undefined) Annotations.of(construct).addInfo(line);
-      else Annotations.of(construct).addWarning(line);
+      const lines = said.get(construct) ?? { warn: [], info: [] };
+      said.set(construct, lines);
+      (f.level === GuardrailLevel.NOTE || f.acknowledged !== undefined ? lines.info : lines.warn).push(findingLine(f));
     }
-    for (const { scope, state } of this.visibleScopes()) {
+    for (const [construct, { warn, info }] of said) {
+      if (warn.length > 0) construct.node.addMetadata(AnnotationMetadataEntryType.WARN, warn.join('\n'));
+      if (info.length > 0) construct.node.addMetadata(AnnotationMetadataEntryType.INFO, info.join('\n'));
+    }
+    for (const { scope, state } of anyScopeHeld() ? this.visibleScopes() : []) {
       // Every stack under the acknowledgement's scope: one above this stack (the app) spans several, and says it once, in the first.
       const elements = scope.node.findAll().filter((c): c is GuardrailFindings => c instanceof GuardrailFindings);
       if (elements[0] !== this) continue;
       for (const a of state.acknowledgements) {
         const matched = elements.some((e) => e.evaluate().record.findings.some((f) => f.rule === a.rule && e.isUnder(f.constructPath, scope)));
         // Said on the scope when it is in this stack, else on the stack (cdktf writes a stack's annotations only).
-        const on = this.isUnder('', scope) && scope.node.path !== '' && !TerraformStack.of(this).node.path.startsWith(`${scope.node.path}/`) ? scope : TerraformStack.of(this);
+        const on = this.inside(scope) ? scope : TerraformStack.of(this);
         if (!matched) Annotations.of(on).addWarning(`guardrail acknowledgement of ${a.rule} at ${a.scopePath || '(app)'} matches no finding: it is stale; remove it (reason: ${escapeForLine(a.reason)})`);
       }
     }
@@ -186,6 +210,12 @@ export class GuardrailFindings extends TerraformElement {
     return out;
   }
 
+  /** Whether `scope` is a construct inside this stack (not the stack itself, nor a scope above it). */
+  private inside(scope: IConstruct): boolean {
+    const stackPath = TerraformStack.of(this).node.path;
+    return scope.node.path.startsWith(`${stackPath}/`);
+  }
+
   /** Whether the construct at `constructPath` (below this stack) is `scope` or below it. */
   public isUnder(constructPath: string, scope: IConstruct): boolean {
     const stackPath = TerraformStack.of(this).node.path;
@@ -195,7 +225,8 @@ export class GuardrailFindings extends TerraformElement {
 
   public toMetadata(): any {
     const { record } = this.evaluate();
-    return record.findings.length === 0 ? {} : { [GUARDRAILS_METADATA_KEY]: record };
+    // Acknowledgements alone are written too: explain applies them at plan.
+    return record.findings.length === 0 && record.acknowledgements.length === 0 ? {} : { [GUARDRAILS_METADATA_KEY]: record };
   }
 
   public toTerraform(): any {

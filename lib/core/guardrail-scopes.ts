@@ -33,6 +33,8 @@ export interface ScopeGuardrails {
 }
 
 const SCOPES = new WeakMap<IConstruct, ScopeGuardrails>();
+// How many scopes hold guardrails, in this process: while none does, no construct's scopes are walked.
+let scopesHeld = 0;
 
 /** The scope's guardrails, made on first use. */
 export function stateOf(scope: IConstruct): ScopeGuardrails {
@@ -40,6 +42,7 @@ export function stateOf(scope: IConstruct): ScopeGuardrails {
   if (state === undefined) {
     state = { acknowledgements: [], rules: [], enforced: false };
     SCOPES.set(scope, state);
+    scopesHeld++;
   }
   return state;
 }
@@ -47,6 +50,7 @@ export function stateOf(scope: IConstruct): ScopeGuardrails {
 /** The guardrails of `construct` and every scope above it, nearest first. */
 export function guardrailScopes(construct: IConstruct): { scope: IConstruct; state: ScopeGuardrails }[] {
   const out: { scope: IConstruct; state: ScopeGuardrails }[] = [];
+  if (scopesHeld === 0) return out;
   for (let c: IConstruct | undefined = construct; c !== undefined; c = c.node.scope) {
     const state = SCOPES.get(c);
     if (state !== undefined) out.push({ scope: c, state });
@@ -57,4 +61,9 @@ export function guardrailScopes(construct: IConstruct): { scope: IConstruct; sta
 /** Whether an acknowledgement holds on `today` (YYYY-MM-DD, UTC): it has no date, or its date is today or later. */
 export function acknowledgementHolds(a: GuardrailAcknowledgement, today: string): boolean {
   return a.until === undefined || a.until >= today;
+}
+
+/** Whether any scope holds guardrails (an acknowledgement, a rule, enforcement), in this process. */
+export function anyScopeHeld(): boolean {
+  return scopesHeld > 0;
 }

@@ -158,7 +158,18 @@ export interface HttpAnswer {
  * @param agent the agent (a kubeconfig's TLS settings, a proxy), or Node's default
  * @returns the answer
  */
-export function httpGet(url: string, headers: { [name: string]: string }, timeouts: RequestTimeouts, agent?: http.Agent): Promise<HttpAnswer> {
+export async function httpGet(url: string, headers: { [name: string]: string }, timeouts: RequestTimeouts, agent?: http.Agent): Promise<HttpAnswer> {
+  try {
+    return await getOnce(url, headers, timeouts, agent);
+  } catch (error) {
+    // A kept-alive socket the server closed while idle fails at once: the request never reached the
+    // server, and Node's docs say to send it again (http `request.reusedSocket`). Once, on a new socket.
+    if ((error as { reusedSocket?: boolean }).reusedSocket === true) return getOnce(url, headers, timeouts, agent);
+    throw error;
+  }
+}
+
+function getOnce(url: string, headers: { [name: string]: string }, timeouts: RequestTimeouts, agent?: http.Agent): Promise<HttpAnswer> {
   const transport = url.startsWith('https:') ? https : http;
   return new Promise<HttpAnswer>((resolve, reject) => {
     let settled = false;
@@ -173,7 +184,9 @@ export function httpGet(url: string, headers: { [name: string]: string }, timeou
       settle(timeout);
       request.destroy(timeout);
     });
+    let answered = false;
     const request = transport.request(url, { method: 'GET', headers, agent }, (response) => {
+      answered = true;
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('error', (error) => settle(error));
@@ -181,7 +194,8 @@ export function httpGet(url: string, headers: { [name: string]: string }, timeou
       response.on('end', () => settle(undefined, { status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }));
     });
     request.on('socket', (socket) => guard.attach(socket));
-    request.on('error', (error) => settle(error));
+    // ECONNRESET before any answer on a socket that carried an earlier request: marked, for one new try.
+    request.on('error', (error) => settle((error as { code?: string }).code === 'ECONNRESET' && request.reusedSocket && !answered ? Object.assign(error, { reusedSocket: true }) : error));
     request.end();
   });
 }

@@ -7,6 +7,7 @@
 // metadata on each of its `removed` blocks, in both. The class and declaring
 // line of each construct are in the stack's own metadata, once per construct
 // (lib/core/origin-index.ts; a stack written by 0.2 has them on each resource).
+import { ExplainedGuardrails, NO_GUARDRAILS, readGuardrailAcknowledgements, readGuardrails, RecordedGuardrailAcknowledgement } from './guardrail-report';
 import * as fs from 'fs';
 import * as path from 'path';
 import { ConstructDescriptor, declaredResources, declaredWay, descriptorsFor } from '../construct-descriptor';
@@ -149,7 +150,8 @@ export class ConstructMap {
         others.delete(m.address);
       }
     }
-    return new ConstructMap(origins, others, descriptors);
+    const metadata = (root as { [key: string]: any })['//']?.metadata;
+    return new ConstructMap(origins, others, descriptors, readGuardrails(metadata), readGuardrailAcknowledgements(metadata));
   }
 
   private constructor(
@@ -157,6 +159,10 @@ export class ConstructMap {
     private readonly others: ReadonlySet<string>,
     /** The constructs whose resources this map attributes. */
     public readonly descriptors: readonly ConstructDescriptor[],
+    /** The guardrails' findings recorded at synth. */
+    public readonly guardrails: ExplainedGuardrails = NO_GUARDRAILS,
+    /** The acknowledgements recorded at synth, for what is checked at plan. */
+    public readonly guardrailAcknowledgements: readonly RecordedGuardrailAcknowledgement[] = [],
   ) {}
 
   /** Kinds folded into another of their construct when it changes (a name trigger into its profile): trigger kind → the kind it replaces. */

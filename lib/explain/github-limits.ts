@@ -48,6 +48,8 @@ export function countByRule(risks: readonly Risk[]): { [rule: string]: number } 
     const n = risks.filter((r) => r.rule === rule).length;
     if (n > 0) counts[rule.id] = n;
   }
+  // Guardrail rules after, in the order they come.
+  for (const r of risks) if (!RISK_RULES.includes(r.rule)) counts[r.rule.id] = (counts[r.rule.id] ?? 0) + 1;
   return counts;
 }
 

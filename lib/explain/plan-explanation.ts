@@ -22,6 +22,7 @@ import * as fs from 'fs';
 import { inferPlanMode, PlanMode } from './plan-mode';
 import { planFileMode } from './plan-file';
 import { terraformHeadline } from './terraform-headline';
+import { guardrailsAtPlan } from './plan-guardrails';
 import { terraformCounts } from './construct-changes';
 
 // The options' mode, checked: a value from another language may be anything.
@@ -166,6 +167,7 @@ export class PlanExplanation {
         actionInvocations: explained.actionInvocations,
         folds: explained.folds,
         headline: terraformHeadline(read, planMode, counts),
+        guardrails: guardrailsAtPlan(read, map),
         ...(planMode === undefined ? {} : { planMode }),
       }),
       read.unknownKeys,
@@ -362,7 +364,7 @@ export class PlanExplanation {
       throw new ValidationError('PlanExplanation.gatesMatched', [{ path: 'gates', received: describeValue(gates), allowed: `a list of ${ALL_GATES.join(', ')}` }]);
     }
     // A deferred delete or replace counts: Terraform will still make it, in a later plan.
-    return matchedGates(gates, [...this.changes, ...this.report.deferred.map((d) => d.resource)], this.drift);
+    return matchedGates(gates, [...this.changes, ...this.report.deferred.map((d) => d.resource)], this.drift, this.report.guardrails.findings);
   }
 }
 

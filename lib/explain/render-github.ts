@@ -66,12 +66,12 @@ export function capAnnotations<T extends Risk>(ordered: readonly T[], perLevel =
   return all.leftOut.length === 0 ? all : cut(perLevel - 1);
 }
 
-function annotation({ rule, construct: c, level }: Risk, sourceRoot: string | undefined, stack: string | undefined): string {
+function annotation({ rule, construct: c, level, message: finding }: Risk, sourceRoot: string | undefined, stack: string | undefined): string {
   const at = sourceLocation(c, sourceRoot);
   const title = `${stack === undefined ? '' : `stack ${stack}: `}${constructName(c)}: ${rule.id.replace(/-/g, ' ')}`;
   // In @actions/core's order (toCommandProperties): title, file, line.
   const properties = [`title=${escapeProperty(title)}`, ...(at === undefined ? [] : [`file=${escapeProperty(at.file)}`, `line=${at.line}`])];
-  const message = `${constructName(c)}${c.constructClass === undefined ? '' : ` (${c.constructClass})`} ${actionAndCause(c.actions, c.causes)}`;
+  const message = `${constructName(c)}${c.constructClass === undefined ? '' : ` (${c.constructClass})`} ${finding ?? actionAndCause(c.actions, c.causes)}`;
   return `::${COMMANDS[level]} ${properties.join(',')}::${escapeData(message)}`;
 }
 

@@ -206,6 +206,17 @@ class StackPage {
       out.push('<h3>Resources not made by these constructs</h3>');
       this.others('Resources not made by these constructs', report.others);
     }
+    if (report.guardrails.findings.length > 0) {
+      out.push('<h3>Guardrails</h3>');
+      out.push('<table class="guardrails"><thead><tr><th>Level</th><th>Rule</th><th>Construct</th><th>Prop</th><th>Finding</th><th>Declared at</th></tr></thead><tbody>');
+      for (const f of report.guardrails.findings) {
+        const ack = f.acknowledged !== undefined ? ` (acknowledged: ${f.acknowledged.reason}${f.acknowledged.until === undefined ? '' : `, until ${f.acknowledged.until}`})` : f.lapsed !== undefined ? ` (its acknowledgement lapsed on ${f.lapsed})` : '';
+        out.push(
+          `<tr class="${text(f.level)}"><td>${text(f.level)}</td><td><code>${text(f.rule)}</code></td><td><code>${text(f.constructPath)}</code></td><td><code>${text(f.propPath)}</code></td><td>${text(`${f.message}${f.checkedAt === 'plan' ? ' (checked at plan)' : ''}${ack}`)}</td><td>${f.source === undefined ? '' : `<code>${text(f.source)}</code>`}</td></tr>`,
+        );
+      }
+      out.push('</tbody></table>');
+    }
     if (report.outputs.length > 0) {
       out.push('<h3>Outputs</h3>');
       this.outputs(report.outputs);

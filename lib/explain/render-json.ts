@@ -36,6 +36,7 @@ export function renderJson(report: Report): string {
     deferred: report.deferred,
     deferredConstructs: report.deferredConstructs,
     actionInvocations: report.actionInvocations,
+    guardrails: report.guardrails,
   };
   return escapeWorkflowCommandsInJson(`${JSON.stringify(json, null, 2)}\n`);
 }

@@ -68,6 +68,19 @@ export function renderMarkdownParts(report: Report, limit = MARKDOWN_PART_LIMIT,
     if (report.deferredConstructs.length > 0) blocks.push(...constructSection(undefined, report.deferredConstructs));
     if (report.otherDeferred.length > 0) blocks.push(...otherRows(report.otherDeferred));
   }
+  if (report.guardrails.findings.length > 0) {
+    const header = ['| Level | Rule | Construct | Prop | Finding | Declared at |', '|---|---|---|---|---|---|'];
+    blocks.push({ lines: ['', '#### Guardrails', '', ...header] });
+    for (const f of report.guardrails.findings) {
+      const rule = report.guardrails.rules[f.rule];
+      const note = f.acknowledged !== undefined ? ` _(acknowledged: ${escape(f.acknowledged.reason)}${f.acknowledged.until === undefined ? '' : `, until ${escape(f.acknowledged.until)}`})_` : f.lapsed !== undefined ? ` _(its acknowledgement lapsed on ${escape(f.lapsed)})_` : '';
+      const plan = f.checkedAt === 'plan' ? ' _(checked at plan)_' : '';
+      blocks.push({
+        lines: [`| ${f.level} | [${escape(f.rule)}](${rule.authority.replace(/[()<>\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}) | ${codeSpan(f.constructPath)} | ${f.propPath === '' ? '' : codeSpan(f.propPath)} | ${escape(f.message)}${plan}${note} | ${f.source === undefined ? '' : codeSpan(f.source)} |`],
+        context: header,
+      });
+    }
+  }
   if (report.actionInvocations.length > 0) {
     const header = ['| Action | When | Resource |', '|---|---|---|'];
     blocks.push({ lines: ['', '#### Actions', '', ...header] });

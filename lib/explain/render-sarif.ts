@@ -11,7 +11,7 @@ import { gzipSync } from 'zlib';
 import { ownPackage } from '../core/own-package';
 import { countByRule, countsText, formatCount, SARIF_MAX_GZIP_BYTES, SARIF_MAX_RESULTS_PER_RUN } from './github-limits';
 import { constructName, actionAndCause } from './render-text';
-import { bySeverity, RISK_RULES, Risk, sourceLocation, underSourceRoot } from './risks';
+import { bySeverity, RISK_RULES, Risk, RiskRule, sourceLocation, underSourceRoot } from './risks';
 import { escapeWorkflowCommandsInJson } from './workflow-command-text';
 
 /** How {@link renderSarif} writes. */
@@ -36,13 +36,15 @@ export function renderSarif(risks: readonly (Risk & { stack?: string })[], optio
   const maxResults = options.maxResults ?? SARIF_MAX_RESULTS_PER_RUN;
   const maxGzipBytes = options.maxGzipBytes ?? SARIF_MAX_GZIP_BYTES;
   const ordered = bySeverity(risks);
-  const results = ordered.map((risk) => sarifResult(risk, options.sourceRoot));
+  // The changes' rules, then each guardrail rule a result names (its authority as helpUri).
+  const rules = [...RISK_RULES, ...new Set(ordered.map((r) => r.rule).filter((r) => !RISK_RULES.includes(r)))];
+  const results = ordered.map((risk) => sarifResult(risk, options.sourceRoot, rules));
   const byCount = Math.min(ordered.length, maxResults);
   const countCut: LeftOut[] = ordered.length > byCount ? [{ reason: `code scanning takes at most ${formatCount(maxResults)} results per run`, limit: maxResults, risks: ordered.slice(byCount) }] : [];
   let kept = byCount;
   for (;;) {
     const sizeCut: LeftOut[] = kept < byCount ? [{ reason: `code scanning takes a SARIF file of at most ${formatCount(maxGzipBytes)} bytes gzip-compressed`, limit: maxGzipBytes, risks: ordered.slice(kept, byCount) }] : [];
-    const text = sarifLog(results.slice(0, kept), [...countCut, ...sizeCut], ordered.length, kept);
+    const text = sarifLog(rules, results.slice(0, kept), [...countCut, ...sizeCut], ordered.length, kept);
     const size = gzippedSize(text, maxGzipBytes);
     if (size <= maxGzipBytes || kept === 0) return text;
     // Cut in proportion, with a margin, until it fits: each result takes about the same room.
@@ -56,7 +58,7 @@ function gzippedSize(text: string, limit: number): number {
   return raw + 1024 <= limit ? raw : gzipSync(text).length;
 }
 
-function sarifLog(results: readonly object[], leftOut: readonly LeftOut[], total: number, kept: number): string {
+function sarifLog(rules: readonly RiskRule[], results: readonly object[], leftOut: readonly LeftOut[], total: number, kept: number): string {
   const { name, version } = ownPackage();
   const log = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
@@ -68,14 +70,28 @@ function sarifLog(results: readonly object[], leftOut: readonly LeftOut[], total
             name: `${name} explain`,
             ...(version === undefined ? {} : { version }),
             informationUri: 'https://github.com/wmc-constructs/cdktf-warehouse-monitoring-cluster/blob/main/docs/explain.md',
-            rules: RISK_RULES.map((r) => ({
-              id: r.id,
-              name: r.name,
-              shortDescription: { text: r.description },
-              fullDescription: { text: `${r.description} Reported by explain on the line of code that declared the construct.` },
-              defaultConfiguration: { level: r.level },
-              help: { text: `${r.description} Review the plan before applying it${r.gate === undefined ? '' : `; explain --fail-on ${r.gate} stops a pipeline on it`}.` },
-            })),
+            rules: rules.map((r) =>
+              r.helpUri === undefined
+                ? {
+                    id: r.id,
+                    name: r.name,
+                    shortDescription: { text: r.description },
+                    fullDescription: { text: `${r.description} Reported by explain on the line of code that declared the construct.` },
+                    defaultConfiguration: { level: r.level },
+                    help: { text: `${r.description} Review the plan before applying it${r.gate === undefined ? '' : `; explain --fail-on ${r.gate} stops a pipeline on it`}.` },
+                  }
+                : {
+                    // A guardrail rule: what it asks, what to do instead, and the document it rests on.
+                    id: r.id,
+                    name: r.name,
+                    shortDescription: { text: r.description },
+                    fullDescription: { text: `${r.description}. ${r.help ?? ''}`.trim() },
+                    defaultConfiguration: { level: r.level },
+                    helpUri: r.helpUri,
+                    help: { text: `${r.help ?? r.description} Authority: ${r.helpUri}. Acknowledge it with Guardrails.of(scope).acknowledge({ rule: '${r.id}', reason }).` },
+                    properties: { tags: ['guardrail'] },
+                  },
+            ),
           },
         },
         // The run's own account of itself: what it left out, and why (SARIF 2.1.0 §3.20.21).
@@ -103,18 +119,20 @@ function leftOutNotification(l: LeftOut, total: number, kept: number): object {
   };
 }
 
-function sarifResult({ rule, construct: c, level, stack }: Risk & { stack?: string }, sourceRoot: string | undefined): object {
+function sarifResult({ rule, construct: c, level, stack, message, acknowledged }: Risk & { stack?: string }, sourceRoot: string | undefined, rules: readonly RiskRule[]): object {
   // A construct no longer in the code has no declaring line: code scanning needs a location, so
   // such a result points at the app's cdktf.json (every cdktf app has one), line 1.
   const at = sourceLocation(c, sourceRoot) ?? { file: underSourceRoot('cdktf.json', sourceRoot), line: 1 };
   const who = `${stack === undefined ? '' : `stack ${stack}: `}${constructName(c)}`;
   return {
     ruleId: rule.id,
-    ruleIndex: RISK_RULES.indexOf(rule),
+    ruleIndex: rules.indexOf(rule),
     level,
-    message: { text: `${who}${c.constructClass === undefined ? '' : ` (${c.constructClass})`} ${actionAndCause(c.actions, c.causes)}` },
+    message: { text: `${who}${c.constructClass === undefined ? '' : ` (${c.constructClass})`} ${message ?? actionAndCause(c.actions, c.causes)}` },
+    // An acknowledged guardrail finding: reported, and suppressed with its reason (SARIF 2.1.0 §3.27.23, §3.35).
+    ...(acknowledged === undefined ? {} : { suppressions: [{ kind: 'external', status: 'accepted', justification: acknowledged }] }),
     locations: [{ physicalLocation: { artifactLocation: { uri: encodeURI(at.file), uriBaseId: '%SRCROOT%' }, region: { startLine: at.line } } }],
     // Stable from run to run: the same construct and rule is the same alert.
-    partialFingerprints: { 'constructPath/v1': `${stack ?? ''}/${c.constructPath}${c.instanceKey ?? ''}:${rule.id}` },
+    partialFingerprints: { 'constructPath/v1': `${stack ?? ''}/${c.constructPath}${c.instanceKey ?? ''}:${rule.id}${message === undefined ? '' : `:${message}`}` },
   };
 }

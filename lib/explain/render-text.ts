@@ -10,6 +10,7 @@ import { formerConstructName } from './construct-map';
 import { ExplainedActionInvocation, ExplainedConstruct, ExplainedConstructField, ExplainedOutput, ExplainedResource } from './explained';
 import { fieldPhrase } from './field-text';
 import { ciLimitNotes } from './github-limits';
+import { guardrailLine, guardrailSummary } from './guardrail-report';
 import { changedConstructs, Report } from './report';
 import { escapeWorkflowCommandsInText } from './workflow-command-text';
 
@@ -52,6 +53,8 @@ export function constructSummary(report: Report): string {
   if (report.others.length > 0) parts.push(`${report.others.length} other ${report.others.length === 1 ? 'resource' : 'resources'} changed`);
   parts.push(drift === 0 ? 'nothing changed outside Terraform' : `${drift} changed outside Terraform`);
   if (report.deferred.length > 0) parts.push(`${report.deferred.length} deferred to a later plan`);
+  const guardrails = guardrailSummary(report.guardrails);
+  if (guardrails !== undefined) parts.push(guardrails);
   const actions = report.actionInvocations.filter((a) => a.deferredReason === undefined).length;
   if (actions > 0) parts.push(`${actions} ${actions === 1 ? 'action' : 'actions'} to run`);
   return parts.join(', ');
@@ -100,6 +103,10 @@ export function renderText(report: Report, color = false, notes: readonly string
     lines.push('', 'Deferred to a later plan:');
     for (const c of report.deferredConstructs) appendAll(lines, constructLines(c, paint, true));
     for (const r of report.otherDeferred) lines.push(otherLine(r, paint));
+  }
+  if (report.guardrails.findings.length > 0) {
+    lines.push('', 'Guardrails:');
+    for (const f of report.guardrails.findings) lines.push(`  ${guardrailLine(f)}${f.source === undefined ? '' : ` ${paint.dim(`[${f.source}]`)}`}`);
   }
   if (report.actionInvocations.length > 0) {
     lines.push('', 'Actions:');

@@ -9,6 +9,7 @@ import { OTHER_KIND } from './resource-kind';
 import { triggerKindsOf } from './construct-map';
 import { CONSTRUCT_DESCRIPTORS } from '../descriptors';
 import { PlanMode } from './plan-mode';
+import { ExplainedGuardrails, NO_GUARDRAILS } from './guardrail-report';
 import { outputShown, terraformPlanLine } from './terraform-headline';
 
 /** The explanation, as the renderings read it. */
@@ -41,6 +42,8 @@ export interface Report {
   readonly headline: string;
   /** The plan's mode, when the plan file or its JSON tells it. */
   readonly planMode?: PlanMode;
+  /** The guardrails' findings: recorded at synth, and those checked at plan. */
+  readonly guardrails: ExplainedGuardrails;
 }
 
 /** What a plan defers and the actions it runs, besides its changes and drift. */
@@ -65,6 +68,12 @@ export interface PlanExtras {
    * @default - not known
    */
   readonly planMode?: PlanMode;
+  /**
+   * The guardrails' findings.
+   *
+   * @default - none
+   */
+  readonly guardrails?: ExplainedGuardrails;
 }
 
 /** Builds the report from the explained resources and the plan's output changes. */
@@ -88,6 +97,7 @@ export function buildReport(changes: readonly ExplainedResource[], drift: readon
     terraform: counts,
     headline: extras.headline ?? terraformPlanLine(counts),
     ...(extras.planMode === undefined ? {} : { planMode: extras.planMode }),
+    guardrails: extras.guardrails ?? NO_GUARDRAILS,
   };
 }
 

@@ -2,7 +2,8 @@
 // what `--format github` annotates and `--format sarif` reports, each on the
 // line of code that declared the construct.
 import { ExplainedConstruct } from './explained';
-import { ExplainGate } from './gates';
+import { ExplainGate, guardrailGated } from './gates';
+import { ExplainedGuardrailRule } from './guardrail-report';
 import { Report } from './report';
 
 /** A kind of risk, and how it is named and described in both formats. */
@@ -15,8 +16,12 @@ export interface RiskRule {
   readonly description: string;
   /** The gate that makes it an error when the pipeline refuses it. */
   readonly gate?: ExplainGate;
-  /** Its level when no gate matches: a warning for what loses or changes objects, a note otherwise. */
-  readonly level: 'warning' | 'note';
+  /** Its level when no gate matches: a warning for what loses or changes objects, a note otherwise (a guardrail rule: its own). */
+  readonly level: 'error' | 'warning' | 'note';
+  /** A guardrail rule's authority (the SARIF rule's helpUri). */
+  readonly helpUri?: string;
+  /** A guardrail rule's remedy. */
+  readonly help?: string;
 }
 
 /** One rule per risk: replace, delete, drift, remove from state, import. */
@@ -34,6 +39,10 @@ export interface Risk {
   readonly construct: ExplainedConstruct;
   /** `error` when its gate is among the gates the pipeline refuses. */
   readonly level: 'error' | 'warning' | 'note';
+  /** A guardrail finding's own text (`<prop>: <message>`), said instead of the construct's action and cause. */
+  readonly message?: string;
+  /** A guardrail finding's acknowledgement: its reason (SARIF: a suppression). */
+  readonly acknowledged?: string;
 }
 
 /** The risks of the report, constructs in the report's order, rules in RISK_RULES order. */
@@ -50,7 +59,47 @@ export function risksOf(report: Report, gates: readonly string[]): Risk[] {
     if (c.actions.includes('import')) add(c, 'import');
   }
   for (const c of report.driftConstructs) add(c, 'drift');
+  out.push(...guardrailRisks(report, gates));
   return out;
+}
+
+// One rule object per guardrail rule id: counts and SARIF's rule list go by identity.
+const GUARDRAIL_RULES = new Map<string, RiskRule>();
+
+/** The SARIF and annotation rule of a guardrail rule. */
+export function guardrailRiskRule(id: string, rule: ExplainedGuardrailRule): RiskRule {
+  const key = JSON.stringify([id, rule]);
+  let made = GUARDRAIL_RULES.get(key);
+  if (made === undefined) {
+    made = { id, name: `Guardrail${id.replace(/[^A-Za-z0-9]/g, '')}`, description: rule.title, level: rule.level, helpUri: rule.authority, help: rule.remedy };
+    GUARDRAIL_RULES.set(key, made);
+  }
+  return made;
+}
+
+// Each guardrail finding, on its construct's line: at its rule's level, an error when a guardrail gate stops on it, a note when acknowledged.
+function guardrailRisks(report: Report, gates: readonly string[]): Risk[] {
+  return report.guardrails.findings.map((f) => {
+    const construct: ExplainedConstruct = {
+      constructPath: f.constructPath,
+      inConfiguration: true,
+      ...(f.constructClass === undefined ? {} : { constructClass: f.constructClass }),
+      ...(f.source === undefined ? {} : { source: f.source }),
+      symbol: '   ',
+      actions: [],
+      causes: [],
+      addresses: [],
+      fields: [],
+    };
+    const level = guardrailGated(f, gates) ? 'error' : f.acknowledged !== undefined ? 'note' : f.level;
+    return {
+      rule: guardrailRiskRule(f.rule, report.guardrails.rules[f.rule]),
+      construct,
+      level,
+      message: `${f.rule} ${f.propPath === '' ? '' : `${f.propPath}: `}${f.message}${f.checkedAt === 'plan' ? ' (checked at plan)' : ''}`,
+      ...(f.acknowledged === undefined ? {} : { acknowledged: f.acknowledged.reason }),
+    };
+  });
 }
 
 /** How severe a level is: an error (a --fail-on gate the pipeline refuses) first, then a warning, then a note. */
@@ -65,7 +114,9 @@ export const LEVEL_SEVERITY: { readonly [level in Risk['level']]: number } = { e
  * a replacement or a deletion is left out.
  */
 export function bySeverity<T extends Risk>(risks: readonly T[]): T[] {
-  const rank = (r: Risk) => LEVEL_SEVERITY[r.level] * RISK_RULES.length + RISK_RULES.indexOf(r.rule);
+  // Guardrail findings after the changes' risks of their level.
+  const order = (r: Risk) => (RISK_RULES.includes(r.rule) ? RISK_RULES.indexOf(r.rule) : RISK_RULES.length);
+  const rank = (r: Risk) => LEVEL_SEVERITY[r.level] * (RISK_RULES.length + 1) + order(r);
   return risks.map((risk, i) => ({ risk, i, rank: rank(risk) })).sort((a, b) => a.rank - b.rank || a.i - b.i).map((x) => x.risk);
 }
 

@@ -37,6 +37,10 @@ export const RESTRICTION_POLICY: ConstructDescriptor = {
   className: 'RestrictionPolicy',
   docsPage: 'docs/restriction-policy.md',
   rules: POLICY_RULES,
+  propsAtPlan: (resources) => {
+    const policy = resources.find((r) => r.terraformType === 'datadog_restriction_policy')?.values as { [attribute: string]: unknown } | null | undefined;
+    return policy == null ? undefined : { resourceId: policy.resource_id, bindings: policy.bindings };
+  },
   declares: [[POLICY_RESOURCE]],
   eachInstance: { resourceId: (key) => `dashboard:${key}` },
   minimal: {

@@ -21,7 +21,19 @@ interface Binding {
   readonly known: boolean;
 }
 
+// Read once per subject: every rule of the pack reads the same bindings.
+const READ = new WeakMap<GuardrailSubject, { bindings: Binding[]; known: boolean }>();
+
 function bindingsOf(subject: GuardrailSubject): { bindings: Binding[]; known: boolean } {
+  let read = READ.get(subject);
+  if (read === undefined) {
+    read = readBindings(subject);
+    READ.set(subject, read);
+  }
+  return read;
+}
+
+function readBindings(subject: GuardrailSubject): { bindings: Binding[]; known: boolean } {
   const raw = subject.props.bindings;
   if (!Array.isArray(raw) || knownText(JSON.stringify(raw)) === undefined) return { bindings: [], known: false };
   const bindings = raw.map((b: any, index: number) => ({

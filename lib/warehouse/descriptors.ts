@@ -57,6 +57,10 @@ export const AUTHENTICATION_PROFILE: ConstructDescriptor = {
   className: 'AuthenticationProfile',
   docsPage: 'docs/authentication-profile.md',
   rules: PROFILE_RULES,
+  propsAtPlan: (resources) => {
+    const profile = resources.find((r) => PROFILE_RESOURCE.terraformTypes.includes(r.terraformType))?.values as { [attribute: string]: unknown } | null | undefined;
+    return profile == null ? undefined : { authenticationProfileName: profile.authentication_profile_name, authenticationProfileContent: profile.authentication_profile_content };
+  },
   declares: [[PROFILE_RESOURCE, NAME_TRIGGER_RESOURCE]],
   eachInstance: { authenticationProfileName: (key) => key },
   minimal: {

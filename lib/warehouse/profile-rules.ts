@@ -12,8 +12,20 @@ const SSL_SUPPORT = 'https://docs.aws.amazon.com/redshift/latest/mgmt/connecting
 const DB_CREDENTIALS = 'https://docs.aws.amazon.com/redshift/latest/mgmt/jdbc-and-odbc-options-for-database-credentials.html';
 const PROFILE = ['AuthenticationProfile'];
 
-/** The content's options as given: key → literal text (a token's value is unknown: left out). */
+// Read once per subject: every rule of the pack reads the same options.
+const READ = new WeakMap<GuardrailSubject, Map<string, { key: string; value: string }>>();
+
+/** The content's options as given: key (lower case) → the key and its literal text (a token's value is unknown: left out). */
 function options(subject: GuardrailSubject): Map<string, { key: string; value: string }> {
+  let read = READ.get(subject);
+  if (read === undefined) {
+    read = readOptions(subject);
+    READ.set(subject, read);
+  }
+  return read;
+}
+
+function readOptions(subject: GuardrailSubject): Map<string, { key: string; value: string }> {
   const content = subject.props.authenticationProfileContent;
   let entries: { [key: string]: unknown } | undefined;
   if (typeof content === 'string' && knownText(content) !== undefined) {
