@@ -4,6 +4,7 @@
 // enforced (or for a custom rule); acknowledgements are inherited, lapse after
 // their date, are reported when stale, and cannot silence a rule that refuses
 // them; a value known only at plan is not judged at synth.
+import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -24,6 +25,7 @@ import {
   ValidationError,
 } from '../../lib';
 import { CONSTRUCT_DESCRIPTORS } from '../../lib/descriptors';
+import { readGuardrailsRecord } from '../../lib/core/guardrail-findings';
 import { errorOf } from '../support/errors';
 
 const ORG = 'org:00000000-0000-1111-0000-000000000000';
@@ -46,7 +48,7 @@ function fixture(): { app: App; stack: TerraformStack; outdir: string } {
 function findingsOf(app: App, outdir: string): any[] {
   app.synth();
   const json = JSON.parse(fs.readFileSync(path.join(outdir, 'stacks', 's', 'cdk.tf.json'), 'utf8'));
-  return json['//']?.metadata?.guardrails?.findings ?? [];
+  return (readGuardrailsRecord(json['//']?.metadata) as any)?.findings ?? [];
 }
 
 function annotationsOf(outdir: string): { level: string; message: string; constructPath: string }[] {
@@ -174,6 +176,31 @@ describe('where guardrails stop a synth', () => {
     expect(message).toContain('WMC-2 (error) subject authenticationProfileContent/sslmode');
   });
 
+  test('GIVEN an app process, as cdktf.json runs it for `cdktf synth` THEN an enforced error makes it exit non-zero, naming the finding; acknowledged, it exits 0', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'guardrails-app-'));
+    const app = (acknowledged: boolean) => `
+      import { App, TerraformStack } from ${JSON.stringify(path.join(__dirname, '..', '..', 'lib', 'core', 'framework'))};
+      import { AuthenticationProfile, AwsProvider, Guardrails } from ${JSON.stringify(path.join(__dirname, '..', '..', 'lib'))};
+      const app = new App({ outdir: ${JSON.stringify(path.join(dir, 'out'))} });
+      const stack = new TerraformStack(app, 's');
+      new AwsProvider(stack, 'aws', { region: 'us-east-1' });
+      new AuthenticationProfile(stack, 'legacy', { authenticationProfileName: 'p', authenticationProfileContent: { SSL: 'false' } });
+      Guardrails.of(app).enforce();
+      ${acknowledged ? "Guardrails.of(stack).acknowledge({ rule: 'WMC-1', reason: 'a lab without TLS' });" : ''}
+      app.synth();
+    `;
+    const run = (acknowledged: boolean) => {
+      const file = path.join(dir, `main-${acknowledged}.ts`);
+      fs.writeFileSync(file, app(acknowledged));
+      // cdktf.json's app: `npx ts-node --transpile-only <main>`; `cdktf synth` fails when it exits non-zero.
+      return spawnSync(process.execPath, ['-r', require.resolve('ts-node/register/transpile-only'), '-r', path.join(__dirname, '..', '..', 'scripts', 'framework.js'), file], { encoding: 'utf8', cwd: path.join(__dirname, '..', '..'), env: { ...process.env, TS_NODE_PROJECT: path.join(__dirname, '..', '..', 'tsconfig.json') } });
+    };
+    const failed = run(false);
+    expect(failed.status).not.toBe(0);
+    expect(failed.stderr).toContain('WMC-1 (error) legacy authenticationProfileContent/SSL');
+    expect(run(true).status).toBe(0);
+  }, 120_000);
+
   test('GIVEN warnings and notes only under an enforcing stack THEN synth passes; each is said with its level', () => {
     const { app, stack, outdir } = fixture();
     Guardrails.of(stack).enforce();
@@ -209,7 +236,7 @@ describe('where guardrails stop a synth', () => {
     Guardrails.of(scope).acknowledge({ rule: 'ACME-1', reason: 'legacy name, renamed in Q3' });
     expect(() => app.synth()).not.toThrow();
     const json = JSON.parse(fs.readFileSync(path.join(outdir, 'stacks', 's', 'cdk.tf.json'), 'utf8'));
-    expect(json['//'].metadata.guardrails.rules['ACME-1']).toEqual({ title: 'Profile names start with the team', level: 'error', authority: 'https://example.com/naming', remedy: 'Name it team-a-…', custom: true });
+    expect((readGuardrailsRecord(json['//'].metadata) as any).rules['ACME-1']).toEqual({ title: 'Profile names start with the team', level: 'error', authority: 'https://example.com/naming', remedy: 'Name it team-a-…', custom: true });
   });
 });
 

@@ -11,6 +11,7 @@ import { Construct } from 'constructs';
 import { TerraformStack, TerraformVariable } from '../../lib/core/framework';
 import { AuthenticationProfile, AwsProvider, ExplainGate, Guardrails, PlanExplanation } from '../../lib';
 import { renderJobSummary } from '../../lib/explain/render-job-summary';
+import { readGuardrailsRecord } from '../../lib/core/guardrail-findings';
 import { ReattachedProvider, startReattachedAwsProvider } from '../support/provider-reattach';
 import { RedshiftEmulator } from '../support/redshift-emulator';
 import { stackFile } from '../support/synth';
@@ -111,9 +112,9 @@ describe('explain: the guardrails, on a real plan', () => {
     expect(failed).toMatchObject({ code: 3, stderr: 'explain: --fail-on matched: guardrail' });
     // The stack's recorded acknowledgements apply at plan too: with the errors acknowledged for the whole stack, no gate.
     const config = JSON.parse(fs.readFileSync(path.join(dir, 'cdk.tf.json'), 'utf8'));
-    const guardrails = config['//'].metadata.guardrails;
+    const guardrails = readGuardrailsRecord(config['//'].metadata) as any;
     const everyError = [{ rule: 'WMC-1', reason: 'r', scopePath: '' }, { rule: 'WMC-2', reason: 'r', scopePath: '' }];
-    const acknowledged = PlanExplanation.fromPlanAndConfig(plan, JSON.stringify({ ...config, '//': { ...config['//'], metadata: { ...config['//'].metadata, guardrails: { ...guardrails, acknowledgements: [...guardrails.acknowledgements, ...everyError], findings: guardrails.findings.filter((f: any) => f.rule !== 'WMC-1') } } } }));
+    const acknowledged = PlanExplanation.fromPlanAndConfig(plan, JSON.stringify({ ...config, '//': { ...config['//'], metadata: { ...config['//'].metadata, guardrails: JSON.stringify({ ...guardrails, acknowledgements: [...guardrails.acknowledgements, ...everyError], findings: guardrails.findings.filter((f: any) => f.rule !== 'WMC-1') }) } } }));
     expect(acknowledged.gatesMatched([ExplainGate.GUARDRAIL, ExplainGate.GUARDRAIL_WARNING, ExplainGate.GUARDRAIL_NOTE])).toEqual([]);
     // The WMC-1 finding left out of the metadata is found again on the planned value, acknowledged by the stack's record.
     expect(JSON.parse(acknowledged.toJson()).guardrails.findings.find((f: any) => f.rule === 'WMC-1')).toMatchObject({ checkedAt: 'plan', acknowledged: { reason: 'r' } });
@@ -122,8 +123,9 @@ describe('explain: the guardrails, on a real plan', () => {
   test('GIVEN metadata holding hostile text THEN every rendering shows it on one line, escaped', () => {
     const config = JSON.parse(fs.readFileSync(path.join(dir, 'cdk.tf.json'), 'utf8'));
     const hostile = '<script>alert(1)</script>\u001b[31m\n::error::x\u202e';
-    const findings = config['//'].metadata.guardrails.findings.map((f: any) => ({ ...f, message: hostile, propPath: hostile }));
-    const explained = PlanExplanation.fromPlanAndConfig(plan, JSON.stringify({ ...config, '//': { ...config['//'], metadata: { ...config['//'].metadata, guardrails: { ...config['//'].metadata.guardrails, findings } } } }));
+    const record = readGuardrailsRecord(config['//'].metadata) as any;
+    const findings = record.findings.map((f: any) => ({ ...f, message: hostile, propPath: hostile }));
+    const explained = PlanExplanation.fromPlanAndConfig(plan, JSON.stringify({ ...config, '//': { ...config['//'], metadata: { ...config['//'].metadata, guardrails: JSON.stringify({ ...record, findings }) } } }));
     // Markup is text in the page; a control character, a bidi override or a line break is shown as an escape in every rendering.
     expect(explained.toHtml()).not.toContain('<script>alert');
     expect(explained.toHtml()).toContain('&lt;script&gt;alert(1)');

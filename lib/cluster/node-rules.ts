@@ -6,7 +6,7 @@
 // "Labels and Selectors", "Taints and Tolerations", the NodeRestriction
 // admission plugin).
 import { GuardrailLevel, GuardrailSubject, GuardrailViolation, IGuardrailRule } from '../core/guardrail-rule';
-import { entriesOf, knownText, listOf } from '../core/guardrail-values';
+import { entriesOf, knownText, listOf, perSubject } from '../core/guardrail-values';
 
 const WELL_KNOWN = 'https://kubernetes.io/docs/reference/labels-annotations-taints/';
 const LABELS = 'https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/';
@@ -58,27 +58,15 @@ interface Item {
   readonly unschedulable?: boolean;
 }
 
-// Read once per subject: every rule of the pack reads the same items.
-const READ = new WeakMap<GuardrailSubject, Item[]>();
-
-function itemsOf(subject: GuardrailSubject): Item[] {
-  let read = READ.get(subject);
-  if (read === undefined) {
-    read = readItems(subject);
-    READ.set(subject, read);
-  }
-  return read;
-}
-
-function readItems(subject: GuardrailSubject): Item[] {
-  return listOf(subject.props.items).map((item: any, index) => ({
+const itemsOf = perSubject((subject: GuardrailSubject): Item[] =>
+  listOf(subject.props.items).map((item: any, index) => ({
     index,
     name: knownText(item?.metadata?.name) ?? `items/${index}`,
     labels: entriesOf(item?.metadata?.labels).map(([k, v]) => [k, knownText(v)] as [string, string | undefined]),
     taints: listOf(item?.spec?.taints).map((t: any, i) => ({ index: i, key: knownText(t?.key), effect: knownText(t?.effect) })),
     unschedulable: typeof item?.spec?.unschedulable === 'boolean' ? item.spec.unschedulable : undefined,
-  }));
-}
+  })),
+);
 
 function labelRule(spec: Omit<IGuardrailRule, 'check' | 'appliesTo'> & { matches: (key: string) => boolean; says: (key: string) => string }): IGuardrailRule {
   const { matches, says, ...rule } = spec;

@@ -22,6 +22,20 @@ import { escapeForLine } from './server-text';
  */
 export const GUARDRAILS_CONTEXT = 'cdktf-warehouse-monitoring-cluster:guardrails';
 
+/**
+ * The stack's record, from its metadata: the JSON text toMetadata writes (an object is read as it is);
+ * undefined when there is none or it is not JSON.
+ */
+export function readGuardrailsRecord(metadata: unknown): unknown {
+  const value = metadata !== null && typeof metadata === 'object' ? (metadata as { [key: string]: unknown })[GUARDRAILS_METADATA_KEY] : undefined;
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The key of the findings in the stack's `"//".metadata`. */
 export const GUARDRAILS_METADATA_KEY = 'guardrails';
 
@@ -225,8 +239,10 @@ export class GuardrailFindings extends TerraformElement {
 
   public toMetadata(): any {
     const { record } = this.evaluate();
-    // Acknowledgements alone are written too: explain applies them at plan.
-    return record.findings.length === 0 && record.acknowledgements.length === 0 ? {} : { [GUARDRAILS_METADATA_KEY]: record };
+    // Acknowledgements alone are written too: explain applies them at plan. As one JSON text: cdktf resolves
+    // and sorts every value of the metadata, and a node list's thousands of findings as objects cost more
+    // than its synth (one text: a regular-expression pass). readGuardrailsRecord reads it back.
+    return record.findings.length === 0 && record.acknowledgements.length === 0 ? {} : { [GUARDRAILS_METADATA_KEY]: JSON.stringify(record) };
   }
 
   public toTerraform(): any {
@@ -246,7 +262,7 @@ function nearestAcknowledgement(acknowledgements: readonly RecordedAcknowledgeme
 
 // A rule's check, its result read defensively: a rule from another language may return anything, or throw.
 function runCheck(rule: IGuardrailRule, subject: GuardrailSubject): { propPath: string; message: string }[] {
-  if (ruleProblems(rule).length > 0) return [];
+  if (!wellFormed(rule)) return [];
   let result: unknown;
   try {
     result = rule.check(subject);
@@ -255,6 +271,16 @@ function runCheck(rule: IGuardrailRule, subject: GuardrailSubject): { propPath: 
   }
   if (!Array.isArray(result)) return [{ propPath: '', message: `the rule's check returned ${typeof result}, not a list of violations` }];
   return result.map((v) => ({ propPath: typeof v?.propPath === 'string' ? v.propPath : '', message: typeof v?.message === 'string' ? v.message : 'a violation without a message' }));
+}
+
+// Rules found well formed, checked once each (not once per construct).
+const WELL_FORMED = new WeakSet<IGuardrailRule>();
+
+function wellFormed(rule: IGuardrailRule): boolean {
+  if (WELL_FORMED.has(rule)) return true;
+  if (ruleProblems(rule).length > 0) return false;
+  WELL_FORMED.add(rule);
+  return true;
 }
 
 /** `WMC-1 (error) warehouse/analysts authenticationProfileContent/SSL: … [src/main.ts:12]`, with its acknowledgement. */

@@ -3,6 +3,7 @@
 // a Principal, as its text; a token as its text), and a value Terraform knows
 // only at plan told apart from a literal one.
 import { Token } from './framework';
+import type { GuardrailSubject } from './guardrail-rule';
 
 /** True for a value Terraform knows only at plan: a token, or a text or list that holds one. */
 export function isUnknown(value: unknown): boolean {
@@ -61,4 +62,13 @@ function plainValue(value: unknown, depth: number): unknown {
   // A value class of the library (Principal, RestrictionPolicyResourceId): its own toString.
   const own = (value as { toString?: unknown }).toString;
   return typeof own === 'function' && own !== Object.prototype.toString ? String(value) : undefined;
+}
+
+/** `read`, once per subject: every rule of a pack reads the same view of the props (evaluation passes one subject to each). */
+export function perSubject<T>(read: (subject: GuardrailSubject) => T): (subject: GuardrailSubject) => T {
+  const memo = new WeakMap<GuardrailSubject, T>();
+  return (subject) => {
+    if (!memo.has(subject)) memo.set(subject, read(subject));
+    return memo.get(subject)!;
+  };
 }

@@ -3,7 +3,7 @@
 // lib/core/guardrail-findings.ts), each string through the one rule for text
 // from outside (the metadata is a file anyone may edit), shapes checked and
 // what does not fit left out.
-import { GUARDRAILS_METADATA_KEY } from '../core/guardrail-findings';
+import { readGuardrailsRecord } from '../core/guardrail-findings';
 import { isPlainObject } from '../core/plain-object';
 import { escapeForLine } from '../core/server-text';
 
@@ -53,7 +53,7 @@ const text = (v: unknown): string | undefined => (typeof v === 'string' ? escape
 
 /** The findings and rules the stack's metadata holds; none when it holds none (or nothing that fits). */
 export function readGuardrails(metadata: unknown): ExplainedGuardrails {
-  const record = isPlainObject(metadata) ? (metadata as { [key: string]: unknown })[GUARDRAILS_METADATA_KEY] : undefined;
+  const record = readGuardrailsRecord(metadata);
   if (!isPlainObject(record)) return NO_GUARDRAILS;
   const rules: { [id: string]: ExplainedGuardrailRule } = {};
   const rawRules = (record as { [key: string]: unknown }).rules;
@@ -123,7 +123,7 @@ export interface RecordedGuardrailAcknowledgement {
 
 /** The acknowledgements the stack's metadata records. */
 export function readGuardrailAcknowledgements(metadata: unknown): RecordedGuardrailAcknowledgement[] {
-  const record = isPlainObject(metadata) ? (metadata as { [key: string]: unknown })[GUARDRAILS_METADATA_KEY] : undefined;
+  const record = readGuardrailsRecord(metadata);
   const raw = isPlainObject(record) ? (record as { [key: string]: unknown }).acknowledgements : undefined;
   const out: RecordedGuardrailAcknowledgement[] = [];
   for (const a of Array.isArray(raw) ? raw : []) {

@@ -3,7 +3,7 @@
 // users bound one by one. Each rests on Datadog's documentation of restriction
 // policies and granular access control.
 import { GuardrailLevel, GuardrailSubject, GuardrailViolation, IGuardrailRule } from '../core/guardrail-rule';
-import { knownText, listOf } from '../core/guardrail-values';
+import { knownText, listOf, perSubject } from '../core/guardrail-values';
 import { RestrictionPolicyRelations } from './relations';
 
 const API = 'https://docs.datadoghq.com/api/latest/restriction-policies/';
@@ -21,21 +21,10 @@ interface Binding {
   readonly known: boolean;
 }
 
-// Read once per subject: every rule of the pack reads the same bindings.
-const READ = new WeakMap<GuardrailSubject, { bindings: Binding[]; known: boolean }>();
-
-function bindingsOf(subject: GuardrailSubject): { bindings: Binding[]; known: boolean } {
-  let read = READ.get(subject);
-  if (read === undefined) {
-    read = readBindings(subject);
-    READ.set(subject, read);
-  }
-  return read;
-}
-
-function readBindings(subject: GuardrailSubject): { bindings: Binding[]; known: boolean } {
+const bindingsOf = perSubject((subject: GuardrailSubject): { bindings: Binding[]; known: boolean } => {
   const raw = subject.props.bindings;
-  if (!Array.isArray(raw) || knownText(JSON.stringify(raw)) === undefined) return { bindings: [], known: false };
+  // A list token is text, not a list: not judged here.
+  if (!Array.isArray(raw)) return { bindings: [], known: false };
   const bindings = raw.map((b: any, index: number) => ({
     index,
     relation: knownText(b?.relation),
@@ -43,7 +32,7 @@ function readBindings(subject: GuardrailSubject): { bindings: Binding[]; known: 
     known: Array.isArray(b?.principals) && knownText(b?.relation) !== undefined,
   }));
   return { bindings, known: bindings.every((b) => b.known && b.principals.every((p) => p.text !== undefined)) };
-}
+});
 
 /** The relation that edits the resource: the last of its type's relations (editor, or manager). */
 function editingRelation(subject: GuardrailSubject): string | undefined {

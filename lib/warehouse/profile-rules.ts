@@ -5,27 +5,15 @@
 // security options for connections"), option names compared as the drivers
 // read them, without regard to case.
 import { GuardrailLevel, GuardrailSubject, GuardrailViolation, IGuardrailRule } from '../core/guardrail-rule';
-import { knownText } from '../core/guardrail-values';
+import { knownText, perSubject } from '../core/guardrail-values';
 
 const JDBC_OPTIONS = 'https://docs.aws.amazon.com/redshift/latest/mgmt/jdbc20-configuration-options.html';
 const SSL_SUPPORT = 'https://docs.aws.amazon.com/redshift/latest/mgmt/connecting-ssl-support.html';
 const DB_CREDENTIALS = 'https://docs.aws.amazon.com/redshift/latest/mgmt/jdbc-and-odbc-options-for-database-credentials.html';
 const PROFILE = ['AuthenticationProfile'];
 
-// Read once per subject: every rule of the pack reads the same options.
-const READ = new WeakMap<GuardrailSubject, Map<string, { key: string; value: string }>>();
-
 /** The content's options as given: key (lower case) → the key and its literal text (a token's value is unknown: left out). */
-function options(subject: GuardrailSubject): Map<string, { key: string; value: string }> {
-  let read = READ.get(subject);
-  if (read === undefined) {
-    read = readOptions(subject);
-    READ.set(subject, read);
-  }
-  return read;
-}
-
-function readOptions(subject: GuardrailSubject): Map<string, { key: string; value: string }> {
+const options = perSubject((subject: GuardrailSubject): Map<string, { key: string; value: string }> => {
   const content = subject.props.authenticationProfileContent;
   let entries: { [key: string]: unknown } | undefined;
   if (typeof content === 'string' && knownText(content) !== undefined) {
@@ -44,7 +32,7 @@ function readOptions(subject: GuardrailSubject): Map<string, { key: string; valu
     if (text !== undefined && knownText(key) !== undefined) out.set(key.toLowerCase(), { key, value: text });
   }
   return out;
-}
+});
 
 function violation(option: { key: string; value: string }, message: string): GuardrailViolation {
   return { propPath: `authenticationProfileContent/${option.key}`, message: `${option.key} = ${JSON.stringify(option.value)}: ${message}` };

@@ -1,0 +1,64 @@
+// The guardrails' share of a synth (issue 45, What to build 6: at most 5% at 1,000 and 10,000
+// constructs): construction and synth of N constructs of each kind, the time spent in the
+// guardrails' own code (recording each construct, evaluating the rules, saying and recording the
+// findings) measured inside the same synth, as a ratio to the rest of it. A wall-clock comparison with
+// the guardrails off is bench/warm.ts <kind> <n> <rounds> guardrails; on these machines it spreads by
+// ±10% from run to run, more than the cost it measures. Usage:
+//   npm run bench:guardrails -- [n …]            (default 1000 10000; 8 synths each, the first 2 not counted)
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { App, TerraformStack } from '../lib/core/framework';
+import * as findings from '../lib/core/guardrail-findings';
+import { nodes, policies, profiles } from './stacks-lib';
+
+const KINDS: { [kind: string]: (stack: TerraformStack, n: number) => void } = { profiles, policies, nodes };
+const ROUNDS = 8;
+const WARM_UP = 2;
+
+let inside = 0;
+// Each entry of the guardrails' code, timed (nested calls are not: the outermost is counted once).
+let depth = 0;
+function timed(owner: any, name: string): void {
+  const original = owner[name];
+  owner[name] = function (this: unknown, ...args: unknown[]) {
+    const start = depth === 0 ? performance.now() : 0;
+    depth++;
+    try {
+      return original.apply(this, args);
+    } finally {
+      depth--;
+      if (depth === 0) inside += performance.now() - start;
+    }
+  };
+}
+timed(findings, 'recordGuardrailSubject');
+timed(findings.GuardrailFindings.prototype, 'validate');
+timed(findings.GuardrailFindings.prototype, 'toMetadata');
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
+
+for (const n of (process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['1000', '10000']).map(Number)) {
+  for (const [kind, build] of Object.entries(KINDS)) {
+    const total: number[] = [];
+    const guardrails: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-guardrails-'));
+      const app = new App({ outdir });
+      const stack = new TerraformStack(app, 'bench');
+      inside = 0;
+      const start = performance.now();
+      build(stack, n);
+      app.synth();
+      const elapsed = performance.now() - start;
+      if (round >= WARM_UP) {
+        total.push(elapsed);
+        guardrails.push(inside);
+      }
+      fs.rmSync(outdir, { recursive: true, force: true });
+    }
+    const g = median(guardrails);
+    const t = median(total);
+    console.log(`${kind} × ${n}: synth ${t.toFixed(0)} ms, of which the guardrails ${g.toFixed(1)} ms: ${((g / (t - g)) * 100).toFixed(1)}% of the rest`);
+  }
+}
