@@ -33,7 +33,7 @@ function timed(owner: any, name: string): void {
   };
 }
 timed(findings, 'recordGuardrailSubject');
-timed(findings.GuardrailFindings.prototype, 'validate');
+timed(findings.GuardrailFindings.prototype, 'checkAtSynth');
 timed(findings.GuardrailFindings.prototype, 'toMetadata');
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];

@@ -47,6 +47,8 @@ const SAMPLES: Record<string, string> = {
 };
 /** Every block marked as an illustration, by file and first line: a new one must be added here on purpose. */
 const ILLUSTRATIONS = [
+  'docs/guardrails.md: @jsii.implements(IGuardrailRule)',
+  'docs/guardrails.md: WMC-2 (error) warehouse/analysts authenticationProfileContent/sslmode: sslmode = "disable": the connection may be unencrypted … [src/main.ts:12]',
   'docs/other-languages.md: try:',
   'docs/validation.md: ValidationError: app/stack/profile: 2 invalid properties:',
 ];

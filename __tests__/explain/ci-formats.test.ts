@@ -162,6 +162,8 @@ describe('GitHub annotations', () => {
       '::error title=gone (no longer in the configuration)%3A delete::gone (no longer in the configuration) delete: no longer in the configuration',
       `::warning title=renamed%3A replace,file=${file},line=${lineOf('@declared:renamed')}::renamed (AuthenticationProfile) replace: renamed through the replace trigger: "old-name" → "new-name"`,
       `::warning title=dashboard%3A drift,file=${file},line=${lineOf('@declared:dashboard')}::dashboard (RestrictionPolicy) changed outside Terraform`,
+      // The dashboard binds no editor: a guardrail warning on the same line (after the changes' risks of its level).
+      expect.stringMatching(new RegExp(`^::warning title=dashboard%3A WMC 9,file=${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')},line=${lineOf('@declared:dashboard')}::dashboard \\(RestrictionPolicy\\) WMC-9 bindings: no principal is bound to editor`)),
       `::notice title=imported%3A import,file=${file},line=${lineOf('@declared:imported')}::imported (AuthenticationProfile) import: import block (id "imp")`,
     ]);
     expect(explained.toGithubAnnotations({ failOn: [ExplainGate.REPLACE, ExplainGate.DRIFT], sourceRoot: 'infra/app/' })[0]).toMatch(/^::error title=renamed%3A replace,file=infra\/app\/__tests__\/explain\/ci-formats\.test\.ts,line=\d+::/);
@@ -244,7 +246,8 @@ describe('SARIF', () => {
     const sarif = explained.toSarif({ failOn: [ExplainGate.REPLACE] });
     const log = JSON.parse(sarif);
     expect(log.version).toBe('2.1.0');
-    expect(log.runs[0].tool.driver.rules.map((r: any) => r.id)).toEqual(['replace', 'delete', 'drift', 'remove-from-state', 'import']);
+    // The changes' rules, then each guardrail rule a result names (the dashboard binds no editor: WMC-9).
+    expect(log.runs[0].tool.driver.rules.map((r: any) => r.id)).toEqual(['replace', 'delete', 'drift', 'remove-from-state', 'import', 'WMC-9']);
     const results = log.runs[0].results.map((r: any) => [r.ruleId, r.level, r.locations?.[0]?.physicalLocation.artifactLocation.uri, r.locations?.[0]?.physicalLocation.region.startLine]);
     // The most severe first: errors, warnings, notes; replace, delete, drift, remove from state, import.
     expect(results).toEqual([
@@ -252,6 +255,7 @@ describe('SARIF', () => {
       // No longer in the code: located at the app's cdktf.json, so that code scanning takes it.
       ['delete', 'warning', 'cdktf.json', 1],
       ['drift', 'warning', THIS_FILE, lineOf('@declared:dashboard')],
+      ['WMC-9', 'warning', THIS_FILE, lineOf('@declared:dashboard')],
       ['import', 'note', THIS_FILE, lineOf('@declared:imported')],
     ]);
     const findings = multitoolFindings(sarif);

@@ -437,11 +437,11 @@ describe('explain: the command', () => {
   test.each([
     [[], '--plan FILE is required'],
     [['--plan', 'x', '--format', 'yaml'], '--format must be one of text, markdown, json, html, github, sarif, not "yaml"'],
-    [['--plan', 'x', '--fail-on', 'replace,create'], '--fail-on takes replace, delete, drift, not "create"'],
+    [['--plan', 'x', '--fail-on', 'replace,create'], '--fail-on takes replace, delete, drift, guardrail, guardrail:warning, guardrail:note, not "create"'],
     [['--plan', 'x', '--colour'], "Unknown option '--colour'"],
     [['stray'], 'Unexpected argument'],
-    [['--plan', 'x', '--fail-on', ''], '--fail-on takes one or more of replace, delete, drift, not an empty list'],
-    [['--plan', 'x', '--fail-on', ' , '], '--fail-on takes one or more of replace, delete, drift, not an empty list'],
+    [['--plan', 'x', '--fail-on', ''], '--fail-on takes one or more of replace, delete, drift, guardrail, guardrail:warning, guardrail:note, not an empty list'],
+    [['--plan', 'x', '--fail-on', ' , '], '--fail-on takes one or more of replace, delete, drift, guardrail, guardrail:warning, guardrail:note, not an empty list'],
     [['--plan', 'a', '--plan', 'b'], '--plan is given more than once'],
     [['--plan', 'a', '--stack', 'x', '--stack=y'], '--stack is given more than once'],
   ])('GIVEN the arguments %j THEN exit 2, the error then the usage on stderr', async (args, message) => {

@@ -68,7 +68,8 @@ describe('explain: a Terraform 1.16 plan with a deferred delete and action invoc
     // Terraform's count leaves deferred changes out (Terraform plans them later); the summary counts them.
     // Terraform 1.14+ adds the actions it invokes to its Plan line (jsonformat/plan.go, v1.15.9).
     expect(text[0]).toBe('Plan: 0 to add, 2 to change, 0 to destroy. Actions: 2 to invoke.');
-    expect(text[1]).toBe('1 construct changed, 0 unchanged, 1 other resource changed, nothing changed outside Terraform, 2 deferred to a later plan, 2 actions to run');
+    // The notebook's policy binds no editor: the guardrails say so (WMC-9, recorded at synth).
+    expect(text[1]).toBe('1 construct changed, 0 unchanged, 1 other resource changed, nothing changed outside Terraform, 2 deferred to a later plan, 1 guardrail finding (1 warning), 2 actions to run');
     // The deferred delete: a policy no longer in the configuration, its deferral and its own cause.
     expect(text).toContain(
       '  - retired (no longer in the configuration) delete: deferred to a later plan: its provider\'s configuration is not known yet (provider_config_unknown); no longer in the configuration',
@@ -222,7 +223,7 @@ describe('explain: action invocations', () => {
       '  action.aws_lambda_invoke.notify · invoked with -invoke · for notebook · policy · datadog_restriction_policy.notebook_D012A647',
       '  action.aws_lambda_invoke.notify · after create · triggered by analysts · profile · aws_redshift_authentication_profile.analysts_9D5AF161 · deferred to a later plan (deferred_prereq)',
     ]);
-    expect(explained.toText().split('\n').slice(0, 2)).toEqual(['Plan: 0 to add, 0 to change, 0 to destroy. Actions: 2 to invoke.', '0 constructs changed, 0 unchanged, nothing changed outside Terraform, 2 actions to run']);
+    expect(explained.toText().split('\n').slice(0, 2)).toEqual(['Plan: 0 to add, 0 to change, 0 to destroy. Actions: 2 to invoke.', '0 constructs changed, 0 unchanged, nothing changed outside Terraform, 1 guardrail finding (1 warning), 2 actions to run']);
     expect(reportIsValid(explained.toJson())).toBe(true);
   });
 

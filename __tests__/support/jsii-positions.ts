@@ -7,7 +7,9 @@
 // have the small tables below. The closed-props test, the positions judge, the
 // token test and the hostile-input property all walk it: a construct, struct
 // or entry point no descriptor or table knows fails them, naming it.
+import * as path from 'path';
 import { Construct } from 'constructs';
+import { App, TerraformStack } from '../../lib/core/framework';
 import { MinimalValue } from '../../lib/construct-descriptor';
 import { catalogConstruct, catalogExports, constructCatalog, isConstructClass, readAssembly } from './construct-catalog';
 
@@ -69,7 +71,9 @@ export function contextual(where: string, struct: string): unknown {
 }
 
 /** Structs the API returns or reads back, never takes: no entry point accepts them. */
-export const OUTPUT_ONLY = ['NodeListEntry', 'ReleasedResources', 'ValidationErrorDetails', 'ValidationProblem', 'NodeReadErrorDetails', 'OrgIdLookupErrorDetails', 'ExplainedResource', 'ExplainedFieldChange', 'ExplainedConstruct', 'ExplainedConstructField', 'ExplainedOutput', 'TerraformCounts'];
+export const OUTPUT_ONLY = ['NodeListEntry', 'ReleasedResources', 'ValidationErrorDetails', 'ValidationProblem', 'NodeReadErrorDetails', 'OrgIdLookupErrorDetails', 'ExplainedResource', 'ExplainedFieldChange', 'ExplainedConstruct', 'ExplainedConstructField', 'ExplainedOutput', 'TerraformCounts', 'GuardrailSubject', 'GuardrailViolation'];
+
+const EMPTY_PLAN = JSON.stringify({ format_version: '1.2', terraform_version: '1.11.4', planned_values: {}, configuration: {}, applyable: true, complete: true, errored: false, resource_changes: [] });
 
 /** A plan of nothing, explained against a stack of nothing: the instance PlanExplanation's renderings are called on. */
 function emptyExplanation(): any {
@@ -78,11 +82,18 @@ function emptyExplanation(): any {
 }
 
 /** The instance a non-construct class's instance methods are called on. */
-const INSTANCES: { readonly [className: string]: () => any } = { PlanExplanation: emptyExplanation };
+const INSTANCES: { readonly [className: string]: () => any } = {
+  PlanExplanation: emptyExplanation,
+  // A stack's guardrails: what acknowledge, enforce and addRule are called on.
+  Guardrails: () => catalogExports().Guardrails.of(new TerraformStack(new App(), 'guardrails')),
+};
 
 /** Valid values of non-struct parameters of the non-construct entry points. */
 const NON_CONSTRUCT_DEFAULTS: { readonly [entry: string]: { readonly [param: string]: unknown } } = {
   'NodeConfigStatusMachine.next': { now: new Date('2024-05-01T10:00:00Z') },
+  // A plan and a stack explain accepts, so that its options are what is judged.
+  'PlanExplanation.fromPlanAndConfig': { planJson: EMPTY_PLAN, stackConfigJson: JSON.stringify({ '//': { metadata: { stackName: 's' } } }) },
+  'PlanExplanation.fromPlan': { planJson: EMPTY_PLAN, stackDirectory: path.join(__dirname, '..', 'explain', 'fixtures', 'empty-stack') },
 };
 
 /** One public callable of one class of the assembly. */

@@ -116,7 +116,7 @@ export class GuardrailFindings extends TerraformElement {
 
   private constructor(scope: IConstruct, id: string) {
     super(scope, id);
-    this.node.addValidation({ validate: () => this.validate() });
+    this.node.addValidation({ validate: () => this.checkAtSynth() });
   }
 
   public add(subject: Subject): void {
@@ -170,7 +170,7 @@ export class GuardrailFindings extends TerraformElement {
   }
 
   // Each synth evaluates again (an app may enforce, acknowledge or add a rule between two synths); annotations are said once.
-  private validate(): string[] {
+  private checkAtSynth(): string[] {
     this.evaluated = undefined;
     const evaluated = this.evaluate();
     if (!this.said) {

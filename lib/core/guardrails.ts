@@ -14,6 +14,16 @@ import { GuardrailAcknowledgement, stateOf } from './guardrail-scopes';
 import { isUnknown } from './guardrail-values';
 import { describeValue } from './received-value';
 import { ValidationError } from './validation-error';
+import { compileSchema } from './json-schema';
+import { Problems } from './problems';
+
+// The acknowledgement's keys: only these (its values are checked below, each with its own words).
+const ACKNOWLEDGEMENT_KEYS = compileSchema({
+  type: 'object',
+  description: 'an object with rule, reason and until',
+  additionalProperties: false,
+  properties: { rule: {}, reason: {}, until: {} },
+});
 import { RULE_ID_PATTERN } from './guardrail-rule';
 import { TerraformStack } from './framework';
 
@@ -73,6 +83,10 @@ export class Guardrails {
     const where = 'Guardrails.acknowledge';
     const a = (acknowledgement ?? {}) as unknown as { [key: string]: unknown };
     const problems: { path: string; received: string; allowed: string }[] = [];
+    // Closed, as every struct the library takes: an unknown property is refused, its value not shown.
+    const unknown = new Problems();
+    ACKNOWLEDGEMENT_KEYS(a, unknown, 'acknowledgement');
+    problems.push(...unknown.list.map((p) => ({ path: p.path, received: p.received, allowed: p.allowed })));
     if (typeof a.rule !== 'string' || !RULE_ID_PATTERN.test(a.rule)) problems.push({ path: 'acknowledgement/rule', received: describeValue(a.rule), allowed: "a rule's id, <pack>-<n> (WMC-3)" });
     if (typeof a.reason !== 'string' || a.reason.trim() === '' || isUnknown(a.reason)) problems.push({ path: 'acknowledgement/reason', received: describeValue(a.reason), allowed: 'why the findings are accepted: a literal text, not empty' });
     if (a.until !== undefined && (typeof a.until !== 'string' || !validDate(a.until))) problems.push({ path: 'acknowledgement/until', received: describeValue(a.until), allowed: 'a date YYYY-MM-DD (the last day the acknowledgement holds), or nothing' });

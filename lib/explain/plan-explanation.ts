@@ -25,9 +25,9 @@ import { terraformHeadline } from './terraform-headline';
 import { guardrailsAtPlan } from './plan-guardrails';
 import { terraformCounts } from './construct-changes';
 
-// The options' mode, checked: a value from another language may be anything.
+// The options' mode, checked: a value from another language may be anything; an unknown property is refused.
 function readPlanMode(method: string, options: PlanReadOptions | undefined): PlanMode | undefined {
-  const mode = (options ?? {}).planMode;
+  const mode = readOptions(method, options === null ? undefined : options, PLAN_READ_OPTIONS)?.planMode;
   if (mode === undefined || (Object.values(PlanMode) as unknown[]).includes(mode)) return mode;
   throw new ValidationError(method, [{ path: 'options/planMode', received: describeValue(mode), allowed: `one of ${Object.values(PlanMode).map((m) => JSON.stringify(m)).join(', ')} (PlanMode)` }]);
 }
@@ -369,6 +369,12 @@ export class PlanExplanation {
 }
 
 // The options structs, closed (an unknown property is refused, its value not shown), as the constructs' props are.
+const PLAN_READ_OPTIONS = compileSchema({
+  type: 'object',
+  description: 'an object with planMode, or nothing',
+  additionalProperties: false,
+  properties: { planMode: {} },
+});
 const TEXT_OPTIONS = compileSchema({
   type: 'object',
   description: 'an object with color, or nothing',
