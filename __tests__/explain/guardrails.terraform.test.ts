@@ -110,14 +110,16 @@ describe('explain: the guardrails, on a real plan', () => {
     expect(explained.gatesMatched([ExplainGate.GUARDRAIL_NOTE])).toEqual([ExplainGate.GUARDRAIL_NOTE]);
     const failed = await runCommand(['explain', '--plan', path.join(dir, 'tfplan'), '--stack', dir, '--fail-on', 'guardrail:error']);
     expect(failed).toMatchObject({ code: 3, stderr: 'explain: --fail-on matched: guardrail' });
-    // The stack's recorded acknowledgements apply at plan too: with the errors acknowledged for the whole stack, no gate.
+    // The stack's recorded acknowledgements apply at plan too: with WMC-1 acknowledged at synth and WMC-2 (checked at plan)
+    // acknowledged for the whole stack, no gate stops.
     const config = JSON.parse(fs.readFileSync(path.join(dir, 'cdk.tf.json'), 'utf8'));
     const guardrails = readGuardrailsRecord(config['//'].metadata) as any;
-    const everyError = [{ rule: 'WMC-1', reason: 'r', scopePath: '' }, { rule: 'WMC-2', reason: 'r', scopePath: '' }];
-    const acknowledged = PlanExplanation.fromPlanAndConfig(plan, JSON.stringify({ ...config, '//': { ...config['//'], metadata: { ...config['//'].metadata, guardrails: JSON.stringify({ ...guardrails, acknowledgements: [...guardrails.acknowledgements, ...everyError], findings: guardrails.findings.filter((f: any) => f.rule !== 'WMC-1') }) } } }));
+    expect(guardrails.checkAtPlan).toEqual(['tokened']);
+    const findings = guardrails.findings.map((f: any) => (f.rule === 'WMC-1' ? { ...f, acknowledged: { reason: 'r1', scopePath: 's' } } : f));
+    const acknowledgements = [...guardrails.acknowledgements, { rule: 'WMC-2', reason: 'r2', scopePath: '' }];
+    const acknowledged = PlanExplanation.fromPlanAndConfig(plan, JSON.stringify({ ...config, '//': { ...config['//'], metadata: { ...config['//'].metadata, guardrails: JSON.stringify({ ...guardrails, acknowledgements, findings }) } } }));
     expect(acknowledged.gatesMatched([ExplainGate.GUARDRAIL, ExplainGate.GUARDRAIL_WARNING, ExplainGate.GUARDRAIL_NOTE])).toEqual([]);
-    // The WMC-1 finding left out of the metadata is found again on the planned value, acknowledged by the stack's record.
-    expect(JSON.parse(acknowledged.toJson()).guardrails.findings.find((f: any) => f.rule === 'WMC-1')).toMatchObject({ checkedAt: 'plan', acknowledged: { reason: 'r' } });
+    expect(JSON.parse(acknowledged.toJson()).guardrails.findings.find((f: any) => f.rule === 'WMC-2')).toMatchObject({ checkedAt: 'plan', acknowledged: { reason: 'r2' } });
   });
 
   test('GIVEN metadata holding hostile text THEN every rendering shows it on one line, escaped', () => {

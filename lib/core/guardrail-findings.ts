@@ -10,7 +10,7 @@
 import { IConstruct } from 'constructs';
 import { AnnotationMetadataEntryType, Annotations, TerraformElement, TerraformStack } from './framework';
 import { GuardrailLevel, GuardrailSubject, IGuardrailRule, ruleProblems } from './guardrail-rule';
-import { plainProps } from './guardrail-values';
+import { plainPropsOf } from './guardrail-values';
 import { acknowledgementHolds, anyScopeHeld, guardrailScopes, RecordedAcknowledgement, ScopeGuardrails } from './guardrail-scopes';
 import { originOf } from './construct-origin';
 import { escapeForLine } from './server-text';
@@ -76,6 +76,8 @@ export interface GuardrailsRecord {
    * (`""` for the stack and above): explain applies them to what it checks at plan.
    */
   readonly acknowledgements: { readonly rule: string; readonly reason: string; readonly until?: string; readonly scopePath: string }[];
+  /** The constructs (paths below the stack) with a prop known only at plan: what `explain` checks again on the planned values. */
+  readonly checkAtPlan: string[];
 }
 
 interface Subject {
@@ -132,12 +134,15 @@ export class GuardrailFindings extends TerraformElement {
     const rules: { [id: string]: GuardrailRuleRecord } = {};
     const findings: GuardrailFinding[] = [];
     const failing: string[] = [];
+    const checkAtPlan: string[] = [];
     const day = today();
     for (const subject of this.subjects) {
       const scopes = guardrailScopes(subject.construct);
       const custom = scopes.flatMap((s) => s.state.rules);
       const enforced = scopes.some((s) => s.state.enforced);
-      const plain: GuardrailSubject = { constructPath: below(subject.construct), constructClass: subject.constructClass, props: plainProps(subject.props) };
+      const read = plainPropsOf(subject.props);
+      const plain: GuardrailSubject = { constructPath: below(subject.construct), constructClass: subject.constructClass, props: read.props };
+      if (read.unknown) checkAtPlan.push(plain.constructPath);
       const source = originOf(subject.construct)?.source;
       for (const [rule, isCustom] of [...subject.builtin.map((r) => [r, false] as const), ...custom.map((r) => [r, true] as const)]) {
         if (!rule.appliesTo.includes(subject.constructClass)) continue;
@@ -165,7 +170,7 @@ export class GuardrailFindings extends TerraformElement {
     const acknowledgements = (anyScopeHeld() ? this.visibleScopes() : []).flatMap(({ scope, state }) =>
       state.acknowledgements.map((a) => ({ rule: a.rule, reason: escapeForLine(a.reason), ...(a.until === undefined ? {} : { until: a.until }), scopePath: this.inside(scope) ? below(scope) : '' })),
     );
-    this.evaluated = { record: { rules, findings, acknowledgements }, failing };
+    this.evaluated = { record: { rules, findings, acknowledgements, checkAtPlan }, failing };
     return this.evaluated;
   }
 
@@ -242,7 +247,7 @@ export class GuardrailFindings extends TerraformElement {
     // Acknowledgements alone are written too: explain applies them at plan. As one JSON text: cdktf resolves
     // and sorts every value of the metadata, and a node list's thousands of findings as objects cost more
     // than its synth (one text: a regular-expression pass). readGuardrailsRecord reads it back.
-    return record.findings.length === 0 && record.acknowledgements.length === 0 ? {} : { [GUARDRAILS_METADATA_KEY]: JSON.stringify(record) };
+    return record.findings.length === 0 && record.acknowledgements.length === 0 && record.checkAtPlan.length === 0 ? {} : { [GUARDRAILS_METADATA_KEY]: JSON.stringify(record) };
   }
 
   public toTerraform(): any {

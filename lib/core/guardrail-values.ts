@@ -3,6 +3,7 @@
 // a Principal, as its text; a token as its text), and a value Terraform knows
 // only at plan told apart from a literal one.
 import { Token } from './framework';
+import { holdsTokenMarker } from './token-marker';
 import type { GuardrailSubject } from './guardrail-rule';
 
 /** True for a value Terraform knows only at plan: a token, or a text or list that holds one. */
@@ -36,29 +37,47 @@ const META = new Set(['provider', 'dependsOn', 'lifecycle', 'forEach', 'count', 
  * left out; the meta-arguments left out.
  */
 export function plainProps(props: unknown): { [prop: string]: any } {
+  return plainPropsOf(props).props;
+}
+
+/** The props as plain data ({@link plainProps}), and whether any value is known only at plan (a token). */
+export function plainPropsOf(props: unknown): { props: { [prop: string]: any }; unknown: boolean } {
+  const seen = { unknown: false };
   const out: { [prop: string]: any } = {};
   for (const [key, value] of entriesOf(props)) {
     if (META.has(key)) continue;
-    const plain = plainValue(value, 0);
+    const plain = plainValue(value, 0, seen);
     if (plain !== undefined) out[key] = plain;
   }
-  return out;
+  return { props: out, unknown: seen.unknown };
 }
 
-function plainValue(value: unknown, depth: number): unknown {
+function plainValue(value: unknown, depth: number, seen: { unknown: boolean }): unknown {
   if (depth > 64) return undefined;
-  if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
-  if (Array.isArray(value)) return value.map((v) => plainValue(v, depth + 1));
+  if (typeof value === 'string') {
+    if (!seen.unknown && holdsTokenMarker(value)) seen.unknown = true;
+    return value;
+  }
+  if (typeof value === 'number') {
+    if (!seen.unknown && isUnknown(value)) seen.unknown = true;
+    return value;
+  }
+  if (value === null || typeof value === 'boolean') return value;
+  if (Array.isArray(value)) return value.map((v) => plainValue(v, depth + 1, seen));
   if (typeof value !== 'object') return undefined;
   if (Object.getPrototypeOf(value) === Object.prototype) {
     const out: { [key: string]: unknown } = {};
     for (const [k, v] of Object.entries(value as object)) {
-      const plain = plainValue(v, depth + 1);
+      if (!seen.unknown && holdsTokenMarker(k)) seen.unknown = true;
+      const plain = plainValue(v, depth + 1, seen);
       if (plain !== undefined) out[k] = plain;
     }
     return out;
   }
-  if (Token.isUnresolved(value)) return Token.asString(value);
+  if (Token.isUnresolved(value)) {
+    seen.unknown = true;
+    return Token.asString(value);
+  }
   // A value class of the library (Principal, RestrictionPolicyResourceId): its own toString.
   const own = (value as { toString?: unknown }).toString;
   return typeof own === 'function' && own !== Object.prototype.toString ? String(value) : undefined;

@@ -7,7 +7,7 @@
 // metadata on each of its `removed` blocks, in both. The class and declaring
 // line of each construct are in the stack's own metadata, once per construct
 // (lib/core/origin-index.ts; a stack written by 0.2 has them on each resource).
-import { ExplainedGuardrails, NO_GUARDRAILS, readGuardrailAcknowledgements, readGuardrails, RecordedGuardrailAcknowledgement } from './guardrail-report';
+import { ExplainedGuardrails, NO_GUARDRAILS, readGuardrailAcknowledgements, readGuardrails, readGuardrailsCheckAtPlan, RecordedGuardrailAcknowledgement } from './guardrail-report';
 import * as fs from 'fs';
 import * as path from 'path';
 import { ConstructDescriptor, declaredResources, declaredWay, descriptorsFor } from '../construct-descriptor';
@@ -151,7 +151,7 @@ export class ConstructMap {
       }
     }
     const metadata = (root as { [key: string]: any })['//']?.metadata;
-    return new ConstructMap(origins, others, descriptors, readGuardrails(metadata), readGuardrailAcknowledgements(metadata));
+    return new ConstructMap(origins, others, descriptors, readGuardrails(metadata), readGuardrailAcknowledgements(metadata), readGuardrailsCheckAtPlan(metadata));
   }
 
   private constructor(
@@ -163,6 +163,8 @@ export class ConstructMap {
     public readonly guardrails: ExplainedGuardrails = NO_GUARDRAILS,
     /** The acknowledgements recorded at synth, for what is checked at plan. */
     public readonly guardrailAcknowledgements: readonly RecordedGuardrailAcknowledgement[] = [],
+    /** The constructs whose props held a value known only at plan: the ones checked again on the planned values. */
+    public readonly guardrailsCheckAtPlan: ReadonlySet<string> = new Set(),
   ) {}
 
   /** Kinds folded into another of their construct when it changes (a name trigger into its profile): trigger kind → the kind it replaces. */

@@ -132,3 +132,10 @@ export function readGuardrailAcknowledgements(metadata: unknown): RecordedGuardr
   }
   return out;
 }
+
+/** The constructs (paths below the stack) whose props held a value known only at plan, as the stack records them. */
+export function readGuardrailsCheckAtPlan(metadata: unknown): ReadonlySet<string> {
+  const record = readGuardrailsRecord(metadata);
+  const raw = isPlainObject(record) ? (record as { [key: string]: unknown }).checkAtPlan : undefined;
+  return new Set(Array.isArray(raw) ? raw.filter((p): p is string => typeof p === 'string') : []);
+}

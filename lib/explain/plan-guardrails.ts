@@ -1,10 +1,11 @@
 // The guardrails checked at plan (issue 45): a prop that was a token at synth
-// (a variable, another resource's attribute) is known in the plan. Each
-// construct's built-in rules (its descriptor's) check its props as the plan
-// gives them (the descriptor's propsAtPlan), one construct instance at a time;
-// what synth already found is not found twice; the stack's recorded
-// acknowledgements apply as they do at synth. A custom rule is code: it runs
-// at synth only.
+// (a variable, another resource's attribute) is known in the plan. The stack
+// records which constructs held one (`checkAtPlan`); each of them is checked
+// again by its built-in rules (its descriptor's) on its props as the plan gives
+// them (the descriptor's propsAtPlan), one construct instance at a time; what
+// synth already found is not found twice; the stack's recorded acknowledgements
+// apply as they do at synth. The other constructs cost nothing here. A custom
+// rule is code: it runs at synth only.
 import { ConstructDescriptor } from '../construct-descriptor';
 import { GuardrailSubject } from '../core/guardrail-rule';
 import { escapeForLine } from '../core/server-text';
@@ -20,6 +21,8 @@ function today(): string {
 /** The synth's findings, and after them what the plan's values add. */
 export function guardrailsAtPlan(plan: PlanJson, map: ConstructMap, day = today()): ExplainedGuardrails {
   const synth = map.guardrails;
+  // Only what held a value known only at plan: the rest was judged at synth, on the same values.
+  if (map.guardrailsCheckAtPlan.size === 0) return synth;
   const rules = { ...synth.rules };
   const found = new Set(synth.findings.map((f) => `${f.rule}\u0000${f.constructPath}\u0000${f.propPath}`));
   const added: ExplainedGuardrailFinding[] = [];
@@ -83,7 +86,8 @@ function plannedConstructs(plan: PlanJson, map: ConstructMap) {
   for (const change of plan.resourceChanges) {
     if (change.mode !== 'managed' || change.change.after === null) continue;
     const origin = map.originOf(change.address);
-    const descriptor = origin?.constructClass === undefined ? undefined : map.descriptors.find((d) => d.className === origin.constructClass && d.propsAtPlan !== undefined);
+    if (origin === undefined || !map.guardrailsCheckAtPlan.has(origin.constructPath)) continue;
+    const descriptor = origin.constructClass === undefined ? undefined : map.descriptors.find((d) => d.className === origin.constructClass && d.propsAtPlan !== undefined);
     if (origin === undefined || descriptor === undefined) continue;
     const key = `${origin.constructPath}\u0000${instanceKeyOf(change.address)}`;
     const entry = byInstance.get(key) ?? { constructPath: origin.constructPath, instanceKey: instanceKeyOf(change.address), descriptor, origin, resources: [] };
