@@ -32,15 +32,10 @@ export function entriesOf(value: unknown): [string, unknown][] {
 const META = new Set(['provider', 'dependsOn', 'lifecycle', 'forEach', 'count', 'connection', 'provisioners']);
 
 /**
- * The props as plain data: class instances with their own text (a Principal, a
- * resource id) as that text, a token as its text, functions and other objects
- * left out; the meta-arguments left out.
+ * The props as plain data, and whether any value is known only at plan (a token): class instances with
+ * their own text (a Principal, a resource id) as that text, a token as its text, functions and other
+ * objects left out; the meta-arguments left out.
  */
-export function plainProps(props: unknown): { [prop: string]: any } {
-  return plainPropsOf(props).props;
-}
-
-/** The props as plain data ({@link plainProps}), and whether any value is known only at plan (a token). */
 export function plainPropsOf(props: unknown): { props: { [prop: string]: any }; unknown: boolean } {
   const seen = { unknown: false };
   const out: { [prop: string]: any } = {};

@@ -8,22 +8,22 @@ import { PlanChange, PlanJson } from './plan-json';
 import { TerraformCounts } from './explained';
 
 /** The first line `terraform show` prints for a plan with no change: each its own, per mode. */
-export const NO_CHANGES: { readonly [mode in PlanMode]: string } = {
+const NO_CHANGES: { readonly [mode in PlanMode]: string } = {
   [PlanMode.NORMAL]: 'No changes. Your infrastructure matches the configuration.',
   [PlanMode.DESTROY]: 'No changes. No objects need to be destroyed.',
   [PlanMode.REFRESH_ONLY]: 'No changes. Your infrastructure still matches the configuration.',
 };
 
 /** What every mode's no-change line starts with: the line when the mode is not known. */
-export const NO_CHANGES_UNKNOWN_MODE = 'No changes.';
+const NO_CHANGES_UNKNOWN_MODE = 'No changes.';
 /** A refresh-only plan that found drift: Terraform shows the drift under this note, and no Plan line. */
-export const DRIFT_NOTE = 'Note: Objects have changed outside of Terraform';
+const DRIFT_NOTE = 'Note: Objects have changed outside of Terraform';
 /** Terraform's line for a plan that failed. */
-export const PLANNING_FAILED = 'Planning failed. Terraform encountered an error while generating this plan.';
+const PLANNING_FAILED = 'Planning failed. Terraform encountered an error while generating this plan.';
 /** Terraform's line when every change waits for a later plan (deferred changes, 1.9+). */
-export const NO_CURRENT_CHANGES = 'No current changes. This plan requires another plan to be applied first.';
+const NO_CURRENT_CHANGES = 'No current changes. This plan requires another plan to be applied first.';
 /** Terraform's heading when only outputs change. */
-export const OUTPUTS_ONLY = 'Changes to Outputs:';
+const OUTPUTS_ONLY = 'Changes to Outputs:';
 
 /**
  * Terraform's headline for the plan: its `Plan:` line when it prints one,
