@@ -11,7 +11,7 @@ import { IConstruct } from 'constructs';
 import { AnnotationMetadataEntryType, Annotations, TerraformElement, TerraformStack } from './framework';
 import { GuardrailLevel, GuardrailSubject, IGuardrailRule, ruleProblems } from './guardrail-rule';
 import { plainPropsOf } from './guardrail-values';
-import { acknowledgementHolds, anyScopeHeld, guardrailScopes, RecordedAcknowledgement, ScopeGuardrails } from './guardrail-scopes';
+import { acknowledgementHolds, anyScopeHeld, guardrailScopes, RecordedAcknowledgement, ScopeGuardrails, today } from './guardrail-scopes';
 import { originOf } from './construct-origin';
 import { escapeForLine } from './server-text';
 
@@ -97,11 +97,6 @@ export function recordGuardrailSubject(construct: IConstruct, constructClass: st
   const enabled = construct.node.tryGetContext(GUARDRAILS_CONTEXT);
   if (enabled === false || enabled === 'false') return;
   GuardrailFindings.of(construct).add({ construct, constructClass, props, builtin });
-}
-
-/** The UTC day, YYYY-MM-DD. */
-function today(): string {
-  return new Date().toISOString().slice(0, 10);
 }
 
 /** The stack's findings: evaluated at synth, written into its metadata, said on its constructs. */

@@ -67,3 +67,8 @@ export function acknowledgementHolds(a: GuardrailAcknowledgement, today: string)
 export function anyScopeHeld(): boolean {
   return scopesHeld > 0;
 }
+
+/** The UTC day, YYYY-MM-DD: what an acknowledgement's `until` is compared with. */
+export function today(): string {
+  return new Date().toISOString().slice(0, 10);
+}

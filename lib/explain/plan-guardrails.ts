@@ -8,15 +8,11 @@
 // rule is code: it runs at synth only.
 import { ConstructDescriptor } from '../construct-descriptor';
 import { GuardrailSubject } from '../core/guardrail-rule';
+import { acknowledgementHolds, today } from '../core/guardrail-scopes';
 import { escapeForLine } from '../core/server-text';
 import { ConstructMap, instanceKeyOf } from './construct-map';
 import { ExplainedGuardrailFinding, ExplainedGuardrails, RecordedGuardrailAcknowledgement } from './guardrail-report';
 import { PlanJson, PlanResourceChange } from './plan-json';
-
-/** The UTC day, YYYY-MM-DD. */
-function today(): string {
-  return new Date().toISOString().slice(0, 10);
-}
 
 /** The synth's findings, and after them what the plan's values add. */
 export function guardrailsAtPlan(plan: PlanJson, map: ConstructMap, day = today()): ExplainedGuardrails {
@@ -43,7 +39,7 @@ export function guardrailsAtPlan(plan: PlanJson, map: ConstructMap, day = today(
         if (found.has(`${rule.id}\u0000${constructPath}\u0000${propPath}`)) continue;
         rules[rule.id] ??= { title: rule.title, level: rule.level, authority: rule.authority, remedy: rule.remedy };
         const acknowledgement = nearest(map.guardrailAcknowledgements, rule.id, constructPath);
-        const holds = acknowledgement !== undefined && (acknowledgement.until === undefined || acknowledgement.until >= day) && rule.acknowledgeable !== false;
+        const holds = acknowledgement !== undefined && acknowledgementHolds(acknowledgement, day) && rule.acknowledgeable !== false;
         added.push({
           rule: rule.id,
           level: rule.level,
