@@ -4,7 +4,7 @@
 // findings) measured inside the same synth, as a ratio to the rest of it. A wall-clock comparison with
 // the guardrails off is bench/warm.ts <kind> <n> <rounds> guardrails; on these machines it spreads by
 // ±10% from run to run, more than the cost it measures. Usage:
-//   npm run bench:guardrails -- [n …]            (default 1000 10000; 8 synths each, the first 2 not counted)
+//   npm run bench:guardrails -- [n …] [--kinds=nodes,…] [--parts]   (--parts: each entry's own time; default 1000 10000, every kind; 24 synths of 1,000, 8 of 10,000, the first 2 not counted)
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -13,10 +13,14 @@ import * as findings from '../lib/core/guardrail-findings';
 import { nodes, policies, profiles } from './stacks-lib';
 
 const KINDS: { [kind: string]: (stack: TerraformStack, n: number) => void } = { profiles, policies, nodes };
-const ROUNDS = 8;
+// Synths of each size: a synth of 1,000 is short, and one pause of the collector moves its figure by points.
+const roundsFor = (n: number) => (n <= 1000 ? 24 : 8);
 const WARM_UP = 2;
 
 let inside = 0;
+// Each part's own share, for --parts.
+const parts = new Map<string, number[]>();
+let part: { [name: string]: number } = {};
 // Each entry of the guardrails' code, timed (nested calls are not: the outermost is counted once).
 let depth = 0;
 function timed(owner: any, name: string): void {
@@ -28,7 +32,11 @@ function timed(owner: any, name: string): void {
       return original.apply(this, args);
     } finally {
       depth--;
-      if (depth === 0) inside += performance.now() - start;
+      if (depth === 0) {
+        const spent = performance.now() - start;
+        inside += spent;
+        part[name] = (part[name] ?? 0) + spent;
+      }
     }
   };
 }
@@ -38,15 +46,20 @@ timed(findings.GuardrailFindings.prototype, 'toMetadata');
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
 
-for (const n of (process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['1000', '10000']).map(Number)) {
-  for (const [kind, build] of Object.entries(KINDS)) {
+const args = process.argv.slice(2);
+const kinds = args.find((a) => a.startsWith('--kinds='))?.slice('--kinds='.length).split(',') ?? Object.keys(KINDS);
+const ns = args.filter((a) => !a.startsWith('--'));
+for (const n of (ns.length > 0 ? ns : ['1000', '10000']).map(Number)) {
+  for (const [kind, build] of Object.entries(KINDS).filter(([k]) => kinds.includes(k))) {
     const total: number[] = [];
+    const shares: number[] = [];
     const guardrails: number[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
+    for (let round = 0; round < roundsFor(n); round++) {
       const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-guardrails-'));
       const app = new App({ outdir });
       const stack = new TerraformStack(app, 'bench');
       inside = 0;
+      part = {};
       const start = performance.now();
       build(stack, n);
       app.synth();
@@ -54,11 +67,15 @@ for (const n of (process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['10
       if (round >= WARM_UP) {
         total.push(elapsed);
         guardrails.push(inside);
+        shares.push(inside / (elapsed - inside));
+        for (const [name, spent] of Object.entries(part)) parts.set(name, [...(parts.get(name) ?? []), spent]);
       }
       fs.rmSync(outdir, { recursive: true, force: true });
     }
     const g = median(guardrails);
     const t = median(total);
-    console.log(`${kind} × ${n}: synth ${t.toFixed(0)} ms, of which the guardrails ${g.toFixed(1)} ms: ${((g / (t - g)) * 100).toFixed(1)}% of the rest`);
+    console.log(`${kind} × ${n}: synth ${t.toFixed(0)} ms, of which the guardrails ${g.toFixed(1)} ms: ${(median(shares) * 100).toFixed(1)}% of the rest (the median of ${shares.length} synths' shares)`);
+    if (args.includes('--parts')) console.log(`  ${[...parts].map(([name, spent]) => `${name} ${median(spent).toFixed(1)} ms`).join(', ')}`);
+    parts.clear();
   }
 }

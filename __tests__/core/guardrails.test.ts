@@ -25,7 +25,7 @@ import {
   ValidationError,
 } from '../../lib';
 import { CONSTRUCT_DESCRIPTORS } from '../../lib/descriptors';
-import { readGuardrailsRecord } from '../../lib/core/guardrail-findings';
+import { readGuardrailsRecord, recordedFindings } from '../../lib/core/guardrail-findings';
 import { errorOf } from '../support/errors';
 
 const ORG = 'org:00000000-0000-1111-0000-000000000000';
@@ -44,11 +44,16 @@ function fixture(): { app: App; stack: TerraformStack; outdir: string } {
   return { app, stack, outdir };
 }
 
-/** The findings of stack `s` after a real synth: rule, construct path, prop path, and the acknowledgement or lapse. */
+/**
+ * The findings of stack `s` after a real synth: rule, construct path, prop path, and the acknowledgement or lapse;
+ * with the source line the stack's origins give the construct (the record does not repeat it).
+ */
 function findingsOf(app: App, outdir: string): any[] {
   app.synth();
   const json = JSON.parse(fs.readFileSync(path.join(outdir, 'stacks', 's', 'cdk.tf.json'), 'utf8'));
-  return (readGuardrailsRecord(json['//']?.metadata) as any)?.findings ?? [];
+  const origins: { [constructClass: string]: { [source: string]: string[] } } = json['//']?.metadata?.constructOrigins ?? {};
+  const sourceOf = (constructPath: string) => Object.values(origins).flatMap((bySource) => Object.entries(bySource)).find(([, paths]) => paths.includes(constructPath))?.[0];
+  return recordedFindings(readGuardrailsRecord(json['//']?.metadata)).map((f) => ({ ...f, source: sourceOf(f.constructPath) }));
 }
 
 function annotationsOf(outdir: string): { level: string; message: string; constructPath: string }[] {
@@ -100,6 +105,45 @@ const CASES: { rule: string; bad: (s: Construct) => void; propPath: string; good
     good: nodes([{ metadata: { name: 'n1' }, spec: { unschedulable: true } }, { metadata: { name: 'n2' } }]),
   },
   // A list of one node is a node set apart: neither rule applies.
+  // What an adversary given only the docs and the vendors' sources found (issue 45), each read as the drivers and the API server read it.
+  // The JDBC driver turns SSL on for "true" or "" only (RedshiftConnectionImpl.setAuthMech, v2.2.6).
+  { rule: 'WMC-1', bad: profile({ SSL: '0' }), propPath: 'authenticationProfileContent/SSL', good: profile({ ssl: 'TRUE' }) },
+  // AuthMech is sslmode's alias (RedshiftProperty.AUTH_MECH); a value the driver refuses (" disable") makes no connection at all.
+  { rule: 'WMC-2', bad: profile({ AuthMech: 'PREFER' }), propPath: 'authenticationProfileContent/AuthMech', good: profile({ sslmode: ' disable' }) },
+  // Keys that differ only in case: which a driver reads is not documented, so each is judged.
+  { rule: 'WMC-2', bad: profile({ SSLMODE: 'verify-full', sslmode: 'disable' }), propPath: 'authenticationProfileContent/sslmode', good: profile({ SSLMODE: 'verify-full', sslmode: 'verify-ca' }) },
+  // ODBC 2.x reads a Boolean as "1 | TRUE"; left out, SSL_Insecure is false in the JDBC driver (IdpCredentialsProvider), whatever its page says.
+  { rule: 'WMC-5', bad: profile({ ssl_insecure: '1' }), propPath: 'authenticationProfileContent/ssl_insecure', good: profile({ Plugin_Name: 'com.amazon.redshift.plugin.OktaCredentialsProvider', IdP_Host: 'example.okta.com' }) },
+  { rule: 'WMC-6', bad: profile({ AutoCreate: '1' }), propPath: 'authenticationProfileContent/AutoCreate', good: profile({ AutoCreate: '0' }) },
+  { rule: 'WMC-7', bad: profile({ DbUser: 'analyst', AllowDBUserOverride: '0' }), propPath: 'authenticationProfileContent/DbUser', good: profile({ DbUser: '' }) },
+  // processors_editor edits a logs pipeline's processors.
+  { rule: 'WMC-8', bad: policy('logs-pipeline:abc', [{ relation: 'processors_editor', principals: [ORG] }, { relation: 'editor', principals: [TEAM] }]), propPath: 'bindings/0/principals/0', good: policy('logs-pipeline:abc', [{ relation: 'viewer', principals: [ORG] }, { relation: 'editor', principals: [TEAM] }]) },
+  // Bindings of one relation are one binding, and a principal listed twice is one (the construct merges them; the provider's principals are a set).
+  { rule: 'WMC-10', bad: policy('dashboard:abc', [{ relation: 'editor', principals: [user(1), user(2)] }, { relation: 'editor', principals: [user(3)] }]), propPath: 'bindings/0/principals', good: policy('dashboard:abc', [{ relation: 'editor', principals: [user(1), user(1), user(2)] }]) },
+  // Sub-domains of the kubelet's namespaces are the kubelet's too (IsKubeletLabel); they are not WMC-13's.
+  { rule: 'WMC-14', bad: labelled({ 'feature.node.kubernetes.io/cpu-model': 'x' }), propPath: 'items/0/metadata/labels/feature.node.kubernetes.io/cpu-model', good: labelled({ 'example.com/pool': 'pci' }) },
+  { rule: 'WMC-13', bad: labelled({ 'apps.kubernetes.io/x': 'y' }), propPath: 'items/0/metadata/labels/apps.kubernetes.io/x', good: labelled({ 'feature.node.kubernetes.io/cpu-model': 'x' }) },
+  // A label paired with a taint of its key is an isolation label (the dedicated-nodes pattern): one a kubelet may set is found.
+  {
+    rule: 'WMC-14',
+    bad: nodes([{ metadata: { name: 'n1', labels: { dedicated: 'gpu' } }, spec: { taints: [{ key: 'dedicated', value: 'gpu', effect: TaintEffect.NO_SCHEDULE }] } }]),
+    propPath: 'items/0/metadata/labels/dedicated',
+    good: nodes([{ metadata: { name: 'n1', labels: { 'node-restriction.kubernetes.io/dedicated': 'gpu' } }, spec: { taints: [{ key: 'node-restriction.kubernetes.io/dedicated', value: 'gpu', effect: TaintEffect.NO_SCHEDULE }] } }]),
+  },
+  // The cloud controller's shutdown taint (TaintNodeShutdown); out-of-service is the administrator's.
+  {
+    rule: 'WMC-15',
+    bad: nodes([{ metadata: { name: 'n1' }, spec: { taints: [{ key: 'node.cloudprovider.kubernetes.io/shutdown', effect: TaintEffect.NO_SCHEDULE }] } }]),
+    propPath: 'items/0/spec/taints/0',
+    good: nodes([{ metadata: { name: 'n1' }, spec: { taints: [{ key: 'node.kubernetes.io/out-of-service', value: 'nodeshutdown', effect: TaintEffect.NO_EXECUTE }] } }]),
+  },
+  // Non-graceful node shutdown: the out-of-service taint on every node that is shut down evicts on purpose.
+  {
+    rule: 'WMC-16',
+    bad: nodes([1, 2].map((n) => ({ metadata: { name: `n${n}` }, spec: { taints: [{ key: 'node.kubernetes.io/out-of-service', effect: TaintEffect.NO_EXECUTE }, { key: 'd', effect: TaintEffect.NO_EXECUTE }] } }))),
+    propPath: 'items/*/spec/taints',
+    good: nodes([1, 2].map((n) => ({ metadata: { name: `n${n}` }, spec: { taints: [{ key: 'node.kubernetes.io/out-of-service', value: 'nodeshutdown', effect: TaintEffect.NO_EXECUTE }] } }))),
+  },
   { rule: 'WMC-16', bad: nodes([1, 2, 3].map((n) => ({ metadata: { name: `n${n}` }, spec: { taints: [{ key: 'd', effect: TaintEffect.NO_EXECUTE }] } }))), propPath: 'items/*/spec/taints', good: nodes([{ metadata: { name: 'n1' }, spec: { taints: [{ key: 'd', effect: TaintEffect.NO_EXECUTE }] } }]) },
   { rule: 'WMC-17', bad: nodes([1, 2].map((n) => ({ metadata: { name: `n${n}` }, spec: { unschedulable: true } }))), propPath: 'items/*/spec/unschedulable', good: nodes([{ metadata: { name: 'n1' }, spec: { unschedulable: true } }]) },
 ];

@@ -115,7 +115,8 @@ describe('explain: the guardrails, on a real plan', () => {
     const config = JSON.parse(fs.readFileSync(path.join(dir, 'cdk.tf.json'), 'utf8'));
     const guardrails = readGuardrailsRecord(config['//'].metadata) as any;
     expect(guardrails.checkAtPlan).toEqual(['tokened']);
-    const findings = guardrails.findings.map((f: any) => (f.rule === 'WMC-1' ? { ...f, acknowledged: { reason: 'r1', scopePath: 's' } } : f));
+    // Each construct's recorded findings are [rule, propPath, message, state?]: WMC-1's marked acknowledged.
+    const findings = Object.fromEntries(Object.entries(guardrails.findings).map(([at, list]: [string, any]) => [at, list.map((f: any[]) => (f[0] === 'WMC-1' ? [f[0], f[1], f[2], { acknowledged: { reason: 'r1', scopePath: 's' } }] : f))]));
     const acknowledgements = [...guardrails.acknowledgements, { rule: 'WMC-2', reason: 'r2', scopePath: '' }];
     const acknowledged = PlanExplanation.fromPlanAndConfig(plan, JSON.stringify({ ...config, '//': { ...config['//'], metadata: { ...config['//'].metadata, guardrails: JSON.stringify({ ...guardrails, acknowledgements, findings }) } } }));
     expect(acknowledged.gatesMatched([ExplainGate.GUARDRAIL, ExplainGate.GUARDRAIL_WARNING, ExplainGate.GUARDRAIL_NOTE])).toEqual([]);
@@ -126,7 +127,7 @@ describe('explain: the guardrails, on a real plan', () => {
     const config = JSON.parse(fs.readFileSync(path.join(dir, 'cdk.tf.json'), 'utf8'));
     const hostile = '<script>alert(1)</script>\u001b[31m\n::error::x\u202e';
     const record = readGuardrailsRecord(config['//'].metadata) as any;
-    const findings = record.findings.map((f: any) => ({ ...f, message: hostile, propPath: hostile }));
+    const findings = Object.fromEntries(Object.entries(record.findings).map(([at, list]: [string, any]) => [`${at}${hostile}`, list.map((f: any[]) => [f[0], hostile, hostile, ...f.slice(3)])]));
     const explained = PlanExplanation.fromPlanAndConfig(plan, JSON.stringify({ ...config, '//': { ...config['//'], metadata: { ...config['//'].metadata, guardrails: JSON.stringify({ ...record, findings }) } } }));
     // Markup is text in the page; a control character, a bidi override or a line break is shown as an escape in every rendering.
     expect(explained.toHtml()).not.toContain('<script>alert');

@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { Testing } from '../../lib/core/framework';
 import { synthApp } from '../support/synth';
-import { readGuardrailsRecord } from '../../lib/core/guardrail-findings';
+import { readGuardrailsRecord, recordedFindings } from '../../lib/core/guardrail-findings';
 import { ProfileAdoptStack } from '../../examples/warehouse/profile-adopt';
 import { ProfileCreateStack } from '../../examples/warehouse/profile-create';
 import { ProfileLookupStack } from '../../examples/warehouse/profile-lookup';
@@ -27,7 +27,7 @@ describe('warehouse example stacks', () => {
     // A real synth (validations run, the stack's metadata kept).
     const out = synthApp((app) => new ProfileGuardrailsStack(app, 'warehouse-profile-guardrails'), false);
     const json = JSON.parse(fs.readFileSync(path.join(out, 'stacks', 'warehouse-profile-guardrails', 'cdk.tf.json'), 'utf8'));
-    expect((readGuardrailsRecord(json['//'].metadata) as any).findings.map((f: any) => [f.rule, f.level, f.constructPath, f.acknowledged?.reason])).toEqual([['WMC-6', 'note', 'lab/sandbox', 'the lab provisions its users at sign-in']]);
+    expect(recordedFindings(readGuardrailsRecord(json['//'].metadata)).map((f) => [f.rule, f.constructPath, f.acknowledged?.reason])).toEqual([['WMC-6', 'lab/sandbox', 'the lab provisions its users at sign-in']]);
     const rule = new TeamPrefixRule('analytics-');
     expect(rule.check({ constructPath: 'p', constructClass: 'AuthenticationProfile', props: { authenticationProfileName: 'finance-sso' } })).toEqual([{ propPath: 'authenticationProfileName', message: 'finance-sso does not start with analytics-' }]);
     expect(rule.check({ constructPath: 'p', constructClass: 'AuthenticationProfile', props: { authenticationProfileName: 'analytics-x' } })).toEqual([]);

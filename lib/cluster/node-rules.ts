@@ -27,7 +27,11 @@ export const KUBELET_LABELS: readonly string[] = [
   'node.kubernetes.io/windows-build',
 ];
 
-/** Taints the node controller, the kubelet or the cloud controller add and remove (the Well-Known page; well_known_taints.go). */
+/**
+ * Taints Kubernetes adds and removes itself: the node controller's and the kubelet's from the node's conditions
+ * (pkg/apis/core/well_known_taints.go, all but `out-of-service`, which an administrator sets), and the cloud
+ * controller's (staging/src/k8s.io/cloud-provider/api/well_known_taints.go: TaintExternalCloudProvider, TaintNodeShutdown).
+ */
 export const CONTROLLER_TAINTS: readonly string[] = [
   'node.kubernetes.io/not-ready',
   'node.kubernetes.io/unreachable',
@@ -37,17 +41,68 @@ export const CONTROLLER_TAINTS: readonly string[] = [
   'node.kubernetes.io/network-unavailable',
   'node.kubernetes.io/unschedulable',
   'node.cloudprovider.kubernetes.io/uninitialized',
+  'node.cloudprovider.kubernetes.io/shutdown',
 ];
+
+/** The taint an administrator adds to a node that is shut down, so that its pods are evicted (non-graceful node shutdown). */
+const OUT_OF_SERVICE = 'node.kubernetes.io/out-of-service';
 
 /** Keys in the reserved namespaces that Kubernetes documents for administrators to set. */
 function adminKey(key: string): boolean {
-  return /^([a-z0-9.-]+\.)?node-restriction\.kubernetes\.io\//.test(key) || key.startsWith('node-role.kubernetes.io/') || key === 'node.kubernetes.io/exclude-from-external-load-balancers';
+  return inNamespace(key, 'node-restriction.kubernetes.io') || key.startsWith('node-role.kubernetes.io/') || key === 'node.kubernetes.io/exclude-from-external-load-balancers';
 }
 
-/** The prefix's domain of a key (`kubernetes.io` of `kubernetes.io/hostname`), or undefined. */
-function domainOf(key: string): string | undefined {
+/** The prefix of a key (`kubernetes.io` of `kubernetes.io/hostname`), or "" (getLabelNamespace). */
+function namespaceOf(key: string): string {
   const slash = key.indexOf('/');
-  return slash < 0 ? undefined : key.slice(0, slash);
+  return slash < 0 ? '' : key.slice(0, slash);
+}
+
+/** Whether the key's prefix is `namespace` or a sub-domain of it (the API server's own test: `ns == n || HasSuffix(ns, "."+n)`). */
+function inNamespace(key: string, namespace: string): boolean {
+  const ns = namespaceOf(key);
+  return ns === namespace || ns.endsWith(`.${namespace}`);
+}
+
+/** A key under kubernetes.io or k8s.io (NodeRestriction's isKubernetesLabel). */
+function isKubernetesKey(key: string): boolean {
+  return inNamespace(key, 'kubernetes.io') || inNamespace(key, 'k8s.io');
+}
+
+/**
+ * The labels kubelets may set on their own Node among the Kubernetes keys (pkg/kubelet/apis/well_known_labels.go
+ * at 04575f01: kubeletLabels, and the namespaces kubelet.kubernetes.io and node.kubernetes.io with their sub-domains).
+ */
+const KUBELET_SETTABLE_LABELS = new Set([
+  'kubernetes.io/hostname',
+  'failure-domain.beta.kubernetes.io/zone',
+  'failure-domain.beta.kubernetes.io/region',
+  'beta.kubernetes.io/instance-type',
+  'kubernetes.io/os',
+  'kubernetes.io/arch',
+  'beta.kubernetes.io/os',
+  'beta.kubernetes.io/arch',
+  'failure-domain.kubernetes.io/zone',
+  'failure-domain.kubernetes.io/region',
+  'kubernetes.io/instance-type',
+]);
+
+function isKubeletLabel(key: string): boolean {
+  return KUBELET_SETTABLE_LABELS.has(key) || inNamespace(key, 'kubelet.kubernetes.io') || inNamespace(key, 'node.kubernetes.io');
+}
+
+/**
+ * Whether a kubelet may set the label on its own Node: the NodeRestriction admission plugin forbids only the
+ * node-restriction.kubernetes.io namespace and the Kubernetes keys that are not kubelet labels
+ * (plugin/pkg/admission/noderestriction/admission.go at 01467da7, getForbiddenLabels).
+ */
+function kubeletMaySet(key: string): boolean {
+  return !inNamespace(key, 'node-restriction.kubernetes.io') && !(isKubernetesKey(key) && !isKubeletLabel(key));
+}
+
+/** The zone and region labels a cloud provider populates (WMC-12). */
+function cloudLabel(key: string): boolean {
+  return /^(topology\.kubernetes\.io|failure-domain\.beta\.kubernetes\.io)\/(zone|region)$/.test(key);
 }
 
 interface Item {
@@ -113,7 +168,7 @@ export const NODE_RULES: readonly IGuardrailRule[] = [
     level: GuardrailLevel.NOTE,
     authority: WELL_KNOWN,
     remedy: 'Leave the label out where a cloud provider runs (the kubelet or the cloud-controller-manager populates it); set it only on nodes no cloud provider labels.',
-    matches: (key) => /^(topology\.kubernetes\.io|failure-domain\.beta\.kubernetes\.io)\/(zone|region)$/.test(key),
+    matches: cloudLabel,
     says: (key) => `${key} is populated by the kubelet or the cloud-controller-manager from the cloud provider`,
   }),
   labelRule({
@@ -122,22 +177,32 @@ export const NODE_RULES: readonly IGuardrailRule[] = [
     level: GuardrailLevel.WARNING,
     authority: LABELS,
     remedy: 'Use a key under your own domain (example.com/pool); node-role.kubernetes.io/<role> and node-restriction.kubernetes.io/ are the reserved keys documented for administrators.',
-    matches: (key) => {
-      const domain = domainOf(key);
-      if (domain === undefined || adminKey(key) || KUBELET_LABELS.includes(key)) return false;
-      return /(^|\.)(kubernetes\.io|k8s\.io)$/.test(domain) && !/^(topology\.kubernetes\.io|failure-domain\.beta\.kubernetes\.io)\/(zone|region)$/.test(key);
-    },
+    // The Kubernetes keys a kubelet may not set, but for the administrators' and those WMC-11 and WMC-12 name;
+    // the kubelet's own namespaces are its (--node-labels takes them): WMC-14 speaks of those.
+    matches: (key) => isKubernetesKey(key) && !isKubeletLabel(key) && !adminKey(key) && !KUBELET_LABELS.includes(key) && !cloudLabel(key),
     says: (key) => `${key}: "The kubernetes.io/ and k8s.io/ prefixes are reserved for Kubernetes core components"`,
   }),
-  labelRule({
+  {
     id: 'WMC-14',
     title: 'Isolation labels are not ones a kubelet may set on itself',
     level: GuardrailLevel.NOTE,
+    appliesTo: NODE_LIST,
     authority: NODE_RESTRICTION,
     remedy: 'For labels that keep workloads on chosen nodes, use the node-restriction.kubernetes.io/ prefix (with the Node authorizer and the NodeRestriction admission plugin): kubelets may not set it.',
-    matches: (key) => /^(kubelet\.kubernetes\.io|node\.kubernetes\.io)\//.test(key) && !KUBELET_LABELS.includes(key) && !adminKey(key),
-    says: (key) => `${key} is a label a kubelet may set on its own Node, so a compromised node can claim it`,
-  }),
+    // A label in the kubelets' own namespaces; or one that pairs with a taint of the same key on its node, the
+    // dedicated-nodes pattern of "Taints and Tolerations" (dedicated=groupName as taint and label), that a kubelet may set.
+    check: (subject) =>
+      itemsOf(subject).flatMap((item) =>
+        item.labels.flatMap(([key]): GuardrailViolation[] => {
+          if (KUBELET_LABELS.includes(key) || cloudLabel(key) || adminKey(key)) return [];
+          const own = inNamespace(key, 'kubelet.kubernetes.io') || inNamespace(key, 'node.kubernetes.io');
+          const paired = !own && kubeletMaySet(key) && item.taints.some((t) => t.key === key);
+          if (!own && !paired) return [];
+          const why = own ? 'is in a namespace kubelets may set on their own Node' : `keeps workloads apart (the node has a taint of the same key), and a kubelet may set it on its own Node`;
+          return [{ propPath: `items/${item.index}/metadata/labels/${key}`, message: `${item.name}: ${key} ${why}, so a compromised node can claim it` }];
+        }),
+      ),
+  },
   {
     id: 'WMC-15',
     title: 'A node list does not declare the taints Kubernetes controllers own',
@@ -157,7 +222,8 @@ export const NODE_RULES: readonly IGuardrailRule[] = [
     authority: TAINTS,
     prop: 'spec/taints',
     remedy: 'Taint the nodes meant for the dedicated workload only, or acknowledge the rule where every pod that must run here tolerates the taint.',
-    holds: (item) => item.taints.some((t) => t.effect === 'NoExecute'),
+    // The out-of-service taint evicts on purpose: an administrator marks nodes that are shut down (non-graceful node shutdown).
+    holds: (item) => item.taints.some((t) => t.effect === 'NoExecute' && t.key !== OUT_OF_SERVICE),
     says: (count) => `every node of the list (${count}) has a NoExecute taint: every running pod that does not tolerate it is evicted ("pods that do not tolerate the taint are evicted immediately")`,
   }),
   everyNodeRule({

@@ -10,10 +10,11 @@
 import { IConstruct } from 'constructs';
 import { AnnotationMetadataEntryType, Annotations, TerraformElement, TerraformStack } from './framework';
 import { GuardrailLevel, GuardrailSubject, IGuardrailRule, ruleProblems } from './guardrail-rule';
-import { plainPropsOf } from './guardrail-values';
+import { builtinPropsOf, plainPropsOf } from './guardrail-values';
 import { acknowledgementHolds, anyScopeHeld, guardrailScopes, RecordedAcknowledgement, ScopeGuardrails, today } from './guardrail-scopes';
 import { originOf } from './construct-origin';
 import { escapeForLine } from './server-text';
+import { isPlainObject } from './plain-object';
 
 /**
  * The context key that turns the guardrails off: set it to `false` (in cdktf.json's `context`, or
@@ -67,8 +68,8 @@ export interface GuardrailRuleRecord {
   readonly custom?: boolean;
 }
 
-/** What the stack's metadata holds. */
-export interface GuardrailsRecord {
+/** The stack's findings, as evaluated at synth. */
+export interface GuardrailsEvaluation {
   readonly rules: { [id: string]: GuardrailRuleRecord };
   readonly findings: GuardrailFinding[];
   /**
@@ -78,6 +79,58 @@ export interface GuardrailsRecord {
   readonly acknowledgements: { readonly rule: string; readonly reason: string; readonly until?: string; readonly scopePath: string }[];
   /** The constructs (paths below the stack) with a prop known only at plan: what `explain` checks again on the planned values. */
   readonly checkAtPlan: string[];
+}
+
+/**
+ * A finding as the metadata records it, under its construct's path: `[rule, propPath, message]`, and its
+ * acknowledgement or lapse when it has one. The rest is written once elsewhere: the level (and whether it is
+ * custom) in the rule's record, the construct's class and source line in `constructOrigins`.
+ */
+export type RecordedFinding = [string, string, string] | [string, string, string, { readonly acknowledged?: GuardrailFinding['acknowledged']; readonly lapsed?: string }];
+
+/** What the stack's metadata holds (as one JSON text). */
+export interface GuardrailsRecord {
+  readonly rules: { [id: string]: GuardrailRuleRecord };
+  /** The findings by construct path below the stack. */
+  readonly findings: { [constructPath: string]: RecordedFinding[] };
+  readonly acknowledgements: GuardrailsEvaluation['acknowledgements'];
+  readonly checkAtPlan: string[];
+}
+
+/** A recorded finding, read back: what the metadata holds of it, shapes checked (the text as it is). */
+export interface RecordedFindingRead {
+  readonly rule: string;
+  readonly constructPath: string;
+  readonly propPath: string;
+  readonly message: string;
+  readonly acknowledged?: { readonly reason: string; readonly until?: string; readonly scopePath?: string };
+  readonly lapsed?: string;
+}
+
+/** The findings a record holds (readGuardrailsRecord's value), in their order; what does not fit is left out. */
+export function recordedFindings(record: unknown): RecordedFindingRead[] {
+  const byConstruct = isPlainObject(record) ? (record as { [key: string]: unknown }).findings : undefined;
+  if (!isPlainObject(byConstruct)) return [];
+  const out: RecordedFindingRead[] = [];
+  for (const [constructPath, list] of Object.entries(byConstruct as object)) {
+    if (!Array.isArray(list)) continue;
+    for (const f of list) {
+      if (!Array.isArray(f) || typeof f[0] !== 'string' || typeof f[1] !== 'string' || typeof f[2] !== 'string') continue;
+      const state = isPlainObject(f[3]) ? (f[3] as { [key: string]: unknown }) : {};
+      const ack = isPlainObject(state.acknowledged) ? (state.acknowledged as { [key: string]: unknown }) : undefined;
+      out.push({
+        rule: f[0],
+        constructPath,
+        propPath: f[1],
+        message: f[2],
+        ...(typeof ack?.reason === 'string'
+          ? { acknowledged: { reason: ack.reason, ...(typeof ack.until === 'string' ? { until: ack.until } : {}), ...(typeof ack.scopePath === 'string' ? { scopePath: ack.scopePath } : {}) } }
+          : {}),
+        ...(typeof state.lapsed === 'string' ? { lapsed: state.lapsed } : {}),
+      });
+    }
+  }
+  return out;
 }
 
 interface Subject {
@@ -108,7 +161,7 @@ export class GuardrailFindings extends TerraformElement {
   }
 
   private readonly subjects: Subject[] = [];
-  private evaluated?: { record: GuardrailsRecord; failing: string[] };
+  private evaluated?: { record: GuardrailsEvaluation; failing: string[] };
   private said = false;
 
   private constructor(scope: IConstruct, id: string) {
@@ -122,7 +175,7 @@ export class GuardrailFindings extends TerraformElement {
   }
 
   /** The findings, once per synth of an unchanged stack. */
-  public evaluate(): { record: GuardrailsRecord; failing: string[] } {
+  public evaluate(): { record: GuardrailsEvaluation; failing: string[] } {
     if (this.evaluated !== undefined) return this.evaluated;
     const stackPath = TerraformStack.of(this).node.path;
     const below = (c: IConstruct) => (stackPath === '' ? c.node.path : c.node.path.slice(stackPath.length + 1));
@@ -131,39 +184,61 @@ export class GuardrailFindings extends TerraformElement {
     const failing: string[] = [];
     const checkAtPlan: string[] = [];
     const day = today();
+    // Loops, not callbacks: this runs for every construct of a fleet.
     for (const subject of this.subjects) {
+      const constructClass = subject.constructClass;
       const scopes = guardrailScopes(subject.construct);
-      const custom = scopes.flatMap((s) => s.state.rules);
-      const enforced = scopes.some((s) => s.state.enforced);
-      const read = plainPropsOf(subject.props);
-      const plain: GuardrailSubject = { constructPath: below(subject.construct), constructClass: subject.constructClass, props: read.props };
-      if (read.unknown) checkAtPlan.push(plain.constructPath);
-      const source = originOf(subject.construct)?.source;
-      for (const [rule, isCustom] of [...subject.builtin.map((r) => [r, false] as const), ...custom.map((r) => [r, true] as const)]) {
-        if (!rule.appliesTo.includes(subject.constructClass)) continue;
-        for (const v of runCheck(rule, plain)) {
-          rules[rule.id] ??= { title: rule.title, level: rule.level, authority: rule.authority, remedy: rule.remedy, ...(isCustom ? { custom: true } : {}) };
-          const acknowledgement = nearestAcknowledgement(scopes.flatMap((s) => s.state.acknowledgements), rule);
-          const holds = acknowledgement !== undefined && acknowledgementHolds(acknowledgement, day);
+      let applying: IGuardrailRule[] = NO_RULES;
+      let enforced = false;
+      for (const { state } of scopes) {
+        enforced ||= state.enforced;
+        for (const r of state.rules) if (r.appliesTo.includes(constructClass)) applying = [...applying, r];
+      }
+      const constructPath = below(subject.construct);
+      // The built-in rules only read: a snapshot that is plain data already is theirs as it is. A custom
+      // rule gets a copy of its own (a rule that changes its props changes nothing that is written).
+      const builtinRead = builtinPropsOf(subject.props);
+      const customRead = applying.length === 0 ? undefined : plainPropsOf(subject.props);
+      if ((customRead ?? builtinRead).unknown) checkAtPlan.push(constructPath);
+      let source: string | undefined | null = null;
+      const add = (rule: IGuardrailRule, violations: { propPath: string; message: string }[], isCustom: boolean) => {
+        rules[rule.id] ??= { title: rule.title, level: rule.level, authority: rule.authority, remedy: rule.remedy, ...(isCustom ? { custom: true } : {}) };
+        if (source === null) source = originOf(subject.construct)?.source;
+        const acknowledgement = nearestAcknowledgement(scopes, rule);
+        const holds = acknowledgement !== undefined && acknowledgementHolds(acknowledgement, day);
+        for (const v of violations) {
           const finding: GuardrailFinding = {
             rule: rule.id,
             level: rule.level,
-            constructPath: plain.constructPath,
-            constructClass: subject.constructClass,
-            propPath: escapeForLine(v.propPath),
-            message: escapeForLine(v.message),
+            constructPath,
+            constructClass,
+            propPath: v.propPath,
+            message: v.message,
             ...(source === undefined ? {} : { source }),
-            ...(holds ? { acknowledged: { reason: escapeForLine(acknowledgement!.reason), ...(acknowledgement!.until === undefined ? {} : { until: acknowledgement!.until }), scopePath: acknowledgement!.scopePath } } : {}),
+            ...(holds ? { acknowledged: { reason: acknowledgement!.reason, ...(acknowledgement!.until === undefined ? {} : { until: acknowledgement!.until }), scopePath: acknowledgement!.scopePath } } : {}),
             ...(acknowledgement !== undefined && !holds ? { lapsed: acknowledgement.until! } : {}),
             ...(isCustom ? { custom: true } : {}),
           };
           findings.push(finding);
           if (finding.level === GuardrailLevel.ERROR && !holds && (enforced || isCustom)) failing.push(findingLine(finding));
         }
+      };
+      const forBuiltin: GuardrailSubject = { constructPath, constructClass, props: builtinRead.props };
+      for (const rule of subject.builtin) {
+        if (!rule.appliesTo.includes(constructClass)) continue;
+        const violations = runCheck(rule, forBuiltin);
+        if (violations.length > 0) add(rule, violations, false);
+      }
+      if (customRead !== undefined) {
+        const forCustom: GuardrailSubject = { constructPath, constructClass, props: customRead.props };
+        for (const rule of applying) {
+          const violations = runCheck(rule, forCustom);
+          if (violations.length > 0) add(rule, violations, true);
+        }
       }
     }
     const acknowledgements = (anyScopeHeld() ? this.visibleScopes() : []).flatMap(({ scope, state }) =>
-      state.acknowledgements.map((a) => ({ rule: a.rule, reason: escapeForLine(a.reason), ...(a.until === undefined ? {} : { until: a.until }), scopePath: this.inside(scope) ? below(scope) : '' })),
+      state.acknowledgements.map((a) => ({ rule: a.rule, reason: a.reason, ...(a.until === undefined ? {} : { until: a.until }), scopePath: this.inside(scope) ? below(scope) : '' })),
     );
     this.evaluated = { record: { rules, findings, acknowledgements, checkAtPlan }, failing };
     return this.evaluated;
@@ -184,7 +259,7 @@ export class GuardrailFindings extends TerraformElement {
   // Warnings and notes on their constructs, acknowledged ones too (marked); lapsed and stale acknowledgements.
   // One annotation per construct and kind, its findings a line each: a node list of thousands of nodes is
   // one entry, and no stack trace is captured for it (cdktf's Annotations capture one per message).
-  private say(record: GuardrailsRecord): void {
+  private say(record: GuardrailsEvaluation): void {
     const stack = TerraformStack.of(this);
     const constructOf = new Map(this.subjects.map((s) => [s.construct.node.path, s.construct]));
     const stackPath = stack.node.path;
@@ -242,7 +317,14 @@ export class GuardrailFindings extends TerraformElement {
     // Acknowledgements alone are written too: explain applies them at plan. As one JSON text: cdktf resolves
     // and sorts every value of the metadata, and a node list's thousands of findings as objects cost more
     // than its synth (one text: a regular-expression pass). readGuardrailsRecord reads it back.
-    return record.findings.length === 0 && record.acknowledgements.length === 0 && record.checkAtPlan.length === 0 ? {} : { [GUARDRAILS_METADATA_KEY]: JSON.stringify(record) };
+    if (record.findings.length === 0 && record.acknowledgements.length === 0 && record.checkAtPlan.length === 0) return {};
+    const findings: { [constructPath: string]: RecordedFinding[] } = {};
+    for (const f of record.findings) {
+      const state = { ...(f.acknowledged === undefined ? {} : { acknowledged: f.acknowledged }), ...(f.lapsed === undefined ? {} : { lapsed: f.lapsed }) };
+      (findings[f.constructPath] ??= []).push(state.acknowledged === undefined && state.lapsed === undefined ? [f.rule, f.propPath, f.message] : [f.rule, f.propPath, f.message, state]);
+    }
+    const written: GuardrailsRecord = { rules: record.rules, findings, acknowledgements: record.acknowledgements, checkAtPlan: record.checkAtPlan };
+    return { [GUARDRAILS_METADATA_KEY]: JSON.stringify(written) };
   }
 
   public toTerraform(): any {
@@ -254,11 +336,15 @@ export class GuardrailFindings extends TerraformElement {
   }
 }
 
-// The nearest scope's acknowledgement of the rule; none for a rule that cannot be acknowledged.
-function nearestAcknowledgement(acknowledgements: readonly RecordedAcknowledgement[], rule: IGuardrailRule): RecordedAcknowledgement | undefined {
+// The nearest scope's acknowledgement of the rule (scopes nearest first); none for a rule that cannot be acknowledged.
+function nearestAcknowledgement(scopes: readonly { state: ScopeGuardrails }[], rule: IGuardrailRule): RecordedAcknowledgement | undefined {
   if (rule.acknowledgeable === false) return undefined;
-  return acknowledgements.find((a) => a.rule === rule.id);
+  for (const { state } of scopes) for (const a of state.acknowledgements) if (a.rule === rule.id) return a;
+  return undefined;
 }
+
+const NO_RULES: IGuardrailRule[] = [];
+const NO_VIOLATIONS: { propPath: string; message: string }[] = [];
 
 // A rule's check, its result read defensively: a rule from another language may return anything, or throw.
 function runCheck(rule: IGuardrailRule, subject: GuardrailSubject): { propPath: string; message: string }[] {
@@ -270,6 +356,7 @@ function runCheck(rule: IGuardrailRule, subject: GuardrailSubject): { propPath: 
     return [{ propPath: '', message: `the rule's check failed: ${e instanceof Error ? e.message : String(e)}` }];
   }
   if (!Array.isArray(result)) return [{ propPath: '', message: `the rule's check returned ${typeof result}, not a list of violations` }];
+  if (result.length === 0) return NO_VIOLATIONS;
   return result.map((v) => ({ propPath: typeof v?.propPath === 'string' ? v.propPath : '', message: typeof v?.message === 'string' ? v.message : 'a violation without a message' }));
 }
 
@@ -283,8 +370,11 @@ function wellFormed(rule: IGuardrailRule): boolean {
   return true;
 }
 
-/** `WMC-1 (error) warehouse/analysts authenticationProfileContent/SSL: … [src/main.ts:12]`, with its acknowledgement. */
+/**
+ * `WMC-1 (error) warehouse/analysts authenticationProfileContent/SSL: … [src/main.ts:12]`, with its acknowledgement:
+ * the text of a finding is recorded as the rule gave it, and escaped here, where it becomes a line (explain escapes its own).
+ */
 export function findingLine(f: GuardrailFinding): string {
-  const ack = f.acknowledged !== undefined ? ` (acknowledged: ${f.acknowledged.reason}${f.acknowledged.until === undefined ? '' : `, until ${f.acknowledged.until}`})` : f.lapsed !== undefined ? ` (its acknowledgement lapsed on ${f.lapsed})` : '';
-  return `${f.rule} (${f.level}) ${f.constructPath}${f.propPath === '' ? '' : ` ${f.propPath}`}: ${f.message}${f.source === undefined ? '' : ` [${f.source}]`}${ack}`;
+  const ack = f.acknowledged !== undefined ? ` (acknowledged: ${escapeForLine(f.acknowledged.reason)}${f.acknowledged.until === undefined ? '' : `, until ${f.acknowledged.until}`})` : f.lapsed !== undefined ? ` (its acknowledgement lapsed on ${f.lapsed})` : '';
+  return `${f.rule} (${f.level}) ${escapeForLine(f.constructPath)}${f.propPath === '' ? '' : ` ${escapeForLine(f.propPath)}`}: ${escapeForLine(f.message)}${f.source === undefined ? '' : ` [${escapeForLine(f.source)}]`}${ack}`;
 }

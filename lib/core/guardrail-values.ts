@@ -3,7 +3,7 @@
 // a Principal, as its text; a token as its text), and a value Terraform knows
 // only at plan told apart from a literal one.
 import { Token } from './framework';
-import { holdsTokenMarker } from './token-marker';
+import { holdsTokenMarker, isMarkerFree } from './token-marker';
 import type { GuardrailSubject } from './guardrail-rule';
 
 /** True for a value Terraform knows only at plan: a token, or a text or list that holds one. */
@@ -14,7 +14,8 @@ export function isUnknown(value: unknown): boolean {
 /** A literal string, number or boolean as text; undefined for anything else and for a value known only at plan. */
 export function knownText(value: unknown): string | undefined {
   if (typeof value === 'number' || typeof value === 'boolean') return isUnknown(value) ? undefined : String(value);
-  if (typeof value !== 'string' || isUnknown(value)) return undefined;
+  // Every string, list or map token's text holds the marker (token-marker.ts): a look for it, not cdktf's full parse, per string read.
+  if (typeof value !== 'string' || holdsTokenMarker(value)) return undefined;
   return value;
 }
 
@@ -45,6 +46,16 @@ export function plainPropsOf(props: unknown): { props: { [prop: string]: any }; 
     if (plain !== undefined) out[key] = plain;
   }
   return { props: out, unknown: seen.unknown };
+}
+
+/**
+ * The props as the built-in rules read them: a construct's snapshot in which the walk met no token marker and
+ * no object kept by reference (snapshot.ts, token-marker.ts) is plain data already, and is read as it is (a
+ * node list's copy was the largest part of the guardrails' cost); any other, as plainPropsOf makes it. A number
+ * token in such a snapshot is not seen as unknown: no built-in rule reads a number.
+ */
+export function builtinPropsOf(props: unknown): { props: { [prop: string]: any }; unknown: boolean } {
+  return isMarkerFree(props) ? { props: props as { [prop: string]: any }, unknown: false } : plainPropsOf(props);
 }
 
 function plainValue(value: unknown, depth: number, seen: { unknown: boolean }): unknown {
@@ -78,11 +89,15 @@ function plainValue(value: unknown, depth: number, seen: { unknown: boolean }): 
   return typeof own === 'function' && own !== Object.prototype.toString ? String(value) : undefined;
 }
 
-/** `read`, once per subject: every rule of a pack reads the same view of the props (evaluation passes one subject to each). */
+/**
+ * `read`, once per subject: every rule of a pack reads the same view of the props (evaluation passes one subject to
+ * each). Kept on the subject under a key of its own (a weak map's entry per subject cost more than the rules' reading).
+ */
 export function perSubject<T>(read: (subject: GuardrailSubject) => T): (subject: GuardrailSubject) => T {
-  const memo = new WeakMap<GuardrailSubject, T>();
+  const key = Symbol('perSubject');
   return (subject) => {
-    if (!memo.has(subject)) memo.set(subject, read(subject));
-    return memo.get(subject)!;
+    const held = subject as unknown as { [key: symbol]: T };
+    if (!(key in held)) held[key] = read(subject);
+    return held[key];
   };
 }

@@ -151,7 +151,7 @@ export class ConstructMap {
       }
     }
     const metadata = (root as { [key: string]: any })['//']?.metadata;
-    return new ConstructMap(origins, others, descriptors, readGuardrails(metadata), readGuardrailAcknowledgements(metadata), readGuardrailsCheckAtPlan(metadata));
+    return new ConstructMap(origins, others, descriptors, readGuardrails(metadata, recorded), readGuardrailAcknowledgements(metadata), readGuardrailsCheckAtPlan(metadata));
   }
 
   private constructor(

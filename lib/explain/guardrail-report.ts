@@ -3,7 +3,7 @@
 // lib/core/guardrail-findings.ts), each string through the one rule for text
 // from outside (the metadata is a file anyone may edit), shapes checked and
 // what does not fit left out.
-import { readGuardrailsRecord } from '../core/guardrail-findings';
+import { readGuardrailsRecord, recordedFindings } from '../core/guardrail-findings';
 import { isPlainObject } from '../core/plain-object';
 import { escapeForLine } from '../core/server-text';
 
@@ -51,8 +51,11 @@ export const NO_GUARDRAILS: ExplainedGuardrails = { rules: {}, findings: [] };
 const LEVELS = new Set(['error', 'warning', 'note']);
 const text = (v: unknown): string | undefined => (typeof v === 'string' ? escapeForLine(v) : undefined);
 
-/** The findings and rules the stack's metadata holds; none when it holds none (or nothing that fits). */
-export function readGuardrails(metadata: unknown): ExplainedGuardrails {
+/**
+ * The findings and rules the stack's metadata holds, each finding with its construct's class and source
+ * line from the stack's origins; none when it holds none (or nothing that fits).
+ */
+export function readGuardrails(metadata: unknown, origins: ReadonlyMap<string, { readonly constructClass: string; readonly source?: string }>): ExplainedGuardrails {
   const record = readGuardrailsRecord(metadata);
   if (!isPlainObject(record)) return NO_GUARDRAILS;
   const rules: { [id: string]: ExplainedGuardrailRule } = {};
@@ -69,26 +72,22 @@ export function readGuardrails(metadata: unknown): ExplainedGuardrails {
     }
   }
   const findings: ExplainedGuardrailFinding[] = [];
-  const rawFindings = (record as { [key: string]: unknown }).findings;
-  for (const f of Array.isArray(rawFindings) ? rawFindings : []) {
-    if (!isPlainObject(f)) continue;
-    const rule = text(f.rule);
-    const constructPath = text(f.constructPath);
-    const message = text(f.message);
-    if (rule === undefined || constructPath === undefined || message === undefined || rules[rule] === undefined) continue;
-    const ack = isPlainObject(f.acknowledged) ? (f.acknowledged as { [key: string]: unknown }) : undefined;
-    const reason = text(ack?.reason);
+  for (const f of recordedFindings(record)) {
+    const rule = escapeForLine(f.rule);
+    if (rules[rule] === undefined) continue;
+    // The construct's class and source line, from the stack's origins (written once per construct).
+    const origin = origins.get(f.constructPath);
     findings.push({
       rule,
-      // The level the rule has: a finding's own cannot raise or lower it.
+      // The level the rule has: a finding cannot raise or lower it.
       level: rules[rule].level,
-      constructPath,
-      ...(text(f.constructClass) === undefined ? {} : { constructClass: text(f.constructClass)! }),
-      propPath: text(f.propPath) ?? '',
-      message,
-      ...(text(f.source) === undefined ? {} : { source: text(f.source)! }),
-      ...(reason === undefined ? {} : { acknowledged: { reason, ...(text(ack?.until) === undefined ? {} : { until: text(ack?.until)! }) } }),
-      ...(text(f.lapsed) === undefined ? {} : { lapsed: text(f.lapsed)! }),
+      constructPath: escapeForLine(f.constructPath),
+      ...(origin === undefined ? {} : { constructClass: escapeForLine(origin.constructClass) }),
+      propPath: escapeForLine(f.propPath),
+      message: escapeForLine(f.message),
+      ...(origin?.source === undefined ? {} : { source: escapeForLine(origin.source) }),
+      ...(f.acknowledged === undefined ? {} : { acknowledged: { reason: escapeForLine(f.acknowledged.reason), ...(f.acknowledged.until === undefined ? {} : { until: escapeForLine(f.acknowledged.until) }) } }),
+      ...(f.lapsed === undefined ? {} : { lapsed: escapeForLine(f.lapsed) }),
       checkedAt: 'synth',
     });
   }

@@ -36,7 +36,7 @@ export function guardrailsAtPlan(plan: PlanJson, map: ConstructMap, day = today(
       for (const v of violations) {
         const propPath = escapeForLine(v.propPath);
         // Found at synth (the value was literal there): reported once, as synth found it.
-        if (found.has(`${rule.id}\u0000${constructPath}\u0000${propPath}`)) continue;
+        if (found.has(`${rule.id}\u0000${escapeForLine(constructPath)}\u0000${propPath}`)) continue;
         rules[rule.id] ??= { title: rule.title, level: rule.level, authority: rule.authority, remedy: rule.remedy };
         const acknowledgement = nearest(map.guardrailAcknowledgements, rule.id, constructPath);
         const holds = acknowledgement !== undefined && acknowledgementHolds(acknowledgement, day) && rule.acknowledgeable !== false;

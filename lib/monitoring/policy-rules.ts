@@ -34,12 +34,35 @@ const bindingsOf = perSubject((subject: GuardrailSubject): { bindings: Binding[]
   return { bindings, known: bindings.every((b) => b.known && b.principals.every((p) => p.text !== undefined)) };
 });
 
-/** The relation that edits the resource: the last of its type's relations (editor, or manager). */
-function editingRelation(subject: GuardrailSubject): string | undefined {
+/** The relation that edits the whole resource: the last of its type's relations (editor, or manager). */
+const editingRelation = perSubject((subject: GuardrailSubject): string | undefined => {
   const id = knownText(subject.props.resourceId);
   const type = id?.split(':')[0];
   const relations = type === undefined ? undefined : RestrictionPolicyRelations.forResourceType(type);
   return relations?.[relations.length - 1];
+});
+
+/**
+ * Whether a relation edits the resource or a part of it: the type's editing relation, and any named as an editor
+ * of a part (`processors_editor` of a logs pipeline: "edit processors"); `editor` for a type this library does not know.
+ */
+function edits(subject: GuardrailSubject, relation: string): boolean {
+  return relation === (editingRelation(subject) ?? 'editor') || relation.endsWith('_editor');
+}
+
+/**
+ * The distinct user principals bound to each relation, as the policy is written: bindings that share a relation
+ * are one binding, and a principal listed twice is one (the construct merges them; the provider's principals are a set).
+ */
+function usersByRelation(bindings: readonly Binding[]): Map<string, { firstIndex: number; users: Set<string> }> {
+  const out = new Map<string, { firstIndex: number; users: Set<string> }>();
+  for (const b of bindings) {
+    if (b.relation === undefined) continue;
+    const entry = out.get(b.relation) ?? { firstIndex: b.index, users: new Set<string>() };
+    out.set(b.relation, entry);
+    for (const p of b.principals) if (p.text?.startsWith('user:')) entry.users.add(p.text);
+  }
+  return out;
 }
 
 /** The built-in rules of a RestrictionPolicy. */
@@ -52,12 +75,11 @@ export const POLICY_RULES: readonly IGuardrailRule[] = [
     authority: API,
     remedy: 'Bind the org principal to viewer and the editing relation to the teams or roles that own the resource.',
     check: (subject) => {
-      const editing = editingRelation(subject) ?? 'editor';
       const out: GuardrailViolation[] = [];
       for (const b of bindingsOf(subject).bindings) {
-        if (b.relation !== editing) continue;
+        if (b.relation === undefined || !edits(subject, b.relation)) continue;
         for (const p of b.principals) {
-          if (p.text?.startsWith('org:')) out.push({ propPath: `bindings/${b.index}/principals/${p.index}`, message: `${p.text} is bound to ${editing}: every member of the organization can edit the resource, so the policy restricts no one's editing` });
+          if (p.text?.startsWith('org:')) out.push({ propPath: `bindings/${b.index}/principals/${p.index}`, message: `${p.text} is bound to ${b.relation}: every member of the organization can edit ${b.relation === (editingRelation(subject) ?? 'editor') ? 'the resource' : 'part of the resource through it'}, so the policy restricts no one's editing` });
         }
       }
       return out;
@@ -87,9 +109,8 @@ export const POLICY_RULES: readonly IGuardrailRule[] = [
     authority: GRANULAR,
     remedy: 'Bind a team (Datadog Teams) or a role that holds these users: "Allocate access to individual users only when necessary."',
     check: (subject) =>
-      bindingsOf(subject).bindings.flatMap((b) => {
-        const users = b.principals.filter((p) => p.text?.startsWith('user:'));
-        return users.length >= USERS_ONE_BY_ONE ? [{ propPath: `bindings/${b.index}/principals`, message: `${users.length} users are bound to ${b.relation ?? 'a relation'} one by one (${USERS_ONE_BY_ONE} or more)` }] : [];
-      }),
+      [...usersByRelation(bindingsOf(subject).bindings)].flatMap(([relation, { firstIndex, users }]) =>
+        users.size >= USERS_ONE_BY_ONE ? [{ propPath: `bindings/${firstIndex}/principals`, message: `${users.size} users are bound to ${relation} one by one (${USERS_ONE_BY_ONE} or more)` }] : [],
+      ),
   },
 ];
