@@ -18,7 +18,7 @@ import { HOSTILE_CLASSES, hostileString, USER_CLASSES } from '../support/hostile
 import { propertyRuns } from '../support/property-runs';
 
 // The option names the built-in rules read, and other keys, each in a random case.
-const OPTION_NAMES = ['SSL', 'sslmode', 'AuthMech', 'SSLFactory', 'SSL_Insecure', 'AutoCreate', 'DbUser', 'AllowDBUserOverride', 'Plugin_Name', 'client_secret'];
+const OPTION_NAMES = ['SSL', 'sslmode', 'AuthMech', 'EncryptionMethod', 'Client_ID', 'SSLFactory', 'SSL_Insecure', 'AutoCreate', 'DbUser', 'AllowDBUserOverride', 'Plugin_Name', 'client_secret'];
 const caseOf = (name: string) => fc.array(fc.boolean(), { minLength: name.length, maxLength: name.length }).map((upper) => [...name].map((c, i) => (upper[i] ? c.toUpperCase() : c.toLowerCase())).join(''));
 const option = fc.constantFrom(...OPTION_NAMES).chain((name) => fc.tuple(caseOf(name), hostileString({ classes: USER_CLASSES, maxFragments: 4 })));
 const CREDENTIALS = HOSTILE_CLASSES.credential as readonly string[];

@@ -18,8 +18,10 @@ import {
   Guardrails,
   GuardrailSubject,
   IGuardrailRule,
+  CurrentOrg,
   KubernetesProvider,
   NodeList,
+  NodeListMode,
   RestrictionPolicy,
   TaintEffect,
   ValidationError,
@@ -109,7 +111,7 @@ const CASES: { rule: string; bad: (s: Construct) => void; propPath: string; good
   // The JDBC driver turns SSL on for "true" or "" only (RedshiftConnectionImpl.setAuthMech, v2.2.6).
   { rule: 'WMC-1', bad: profile({ SSL: '0' }), propPath: 'authenticationProfileContent/SSL', good: profile({ ssl: 'TRUE' }) },
   // AuthMech is sslmode's alias (RedshiftProperty.AUTH_MECH); a value the driver refuses (" disable") makes no connection at all.
-  { rule: 'WMC-2', bad: profile({ AuthMech: 'PREFER' }), propPath: 'authenticationProfileContent/AuthMech', good: profile({ sslmode: ' disable' }) },
+  { rule: 'WMC-2', bad: profile({ AuthMech: 'PREFER' }), propPath: 'authenticationProfileContent/AuthMech', good: profile({ AuthMech: 'verify-full' }) },
   // Keys that differ only in case: which a driver reads is not documented, so each is judged.
   { rule: 'WMC-2', bad: profile({ SSLMODE: 'verify-full', sslmode: 'disable' }), propPath: 'authenticationProfileContent/sslmode', good: profile({ SSLMODE: 'verify-full', sslmode: 'verify-ca' }) },
   // ODBC 2.x reads a Boolean as "1 | TRUE"; left out, SSL_Insecure is false in the JDBC driver (IdpCredentialsProvider), whatever its page says.
@@ -143,6 +145,29 @@ const CASES: { rule: string; bad: (s: Construct) => void; propPath: string; good
     bad: nodes([1, 2].map((n) => ({ metadata: { name: `n${n}` }, spec: { taints: [{ key: 'node.kubernetes.io/out-of-service', effect: TaintEffect.NO_EXECUTE }, { key: 'd', effect: TaintEffect.NO_EXECUTE }] } }))),
     propPath: 'items/*/spec/taints',
     good: nodes([1, 2].map((n) => ({ metadata: { name: `n${n}` }, spec: { taints: [{ key: 'node.kubernetes.io/out-of-service', value: 'nodeshutdown', effect: TaintEffect.NO_EXECUTE }] } }))),
+  },
+  // The second adversary (issue 45): the ODBC driver's reading of a profile (aws/amazon-redshift-odbc-driver 2.1.17:
+  // ReadAuthProfile joins key=value; unescaped, parseConnectionString trims and reads braces), EncryptionMethod.
+  { rule: 'WMC-2', bad: profile({ sslmode: ' disable' }), propPath: 'authenticationProfileContent/sslmode', good: profile({ sslmode: 'verify-full ' }) },
+  { rule: 'WMC-2', bad: profile({ Client_ID: 'abc;SSLMode=disable' }), propPath: 'authenticationProfileContent/Client_ID', good: profile({ Client_ID: '{abc;SSLMode=disable}' }) },
+  { rule: 'WMC-2', bad: profile({ EncryptionMethod: '0' }), propPath: 'authenticationProfileContent/EncryptionMethod', good: profile({ EncryptionMethod: '2' }) },
+  { rule: 'WMC-3', bad: profile({ EM: '3' }), propPath: 'authenticationProfileContent/EM', good: profile({ EM: '1' }) },
+  { rule: 'WMC-5', bad: profile({ SSL_Insecure: '{true}' }), propPath: 'authenticationProfileContent/SSL_Insecure', good: profile({ SSL_Insecure: '{false}' }) },
+  { rule: 'WMC-6', bad: profile({ AutoCreate: ' true' }), propPath: 'authenticationProfileContent/AutoCreate', good: profile({ AutoCreate: ' false' }) },
+  { rule: 'WMC-7', bad: profile({ DbUser: ' analyst ' }), propPath: 'authenticationProfileContent/DbUser', good: profile({ DbUser: ' ' }) },
+  // The organization's principal read at plan (CurrentOrg: org:${…org_id}) is the org's at synth.
+  {
+    rule: 'WMC-8',
+    bad: (s) => new RestrictionPolicy(s, 'subject', { resourceId: 'dashboard:abc', bindings: [{ relation: 'editor', principals: [new CurrentOrg(s, 'org').principal] }] }),
+    propPath: 'bindings/0/principals/0',
+    good: (s) => new RestrictionPolicy(s, 'subject', { resourceId: 'dashboard:abc', bindings: [{ relation: 'viewer', principals: [new CurrentOrg(s, 'org').principal] }, { relation: 'editor', principals: [TEAM] }] }),
+  },
+  // Labels, annotations and taints mode writes no cordon.
+  {
+    rule: 'WMC-17',
+    bad: nodes([1, 2].map((n) => ({ metadata: { name: `n${n}`, labels: { pool: 'a' } }, spec: { unschedulable: true } }))),
+    propPath: 'items/*/spec/unschedulable',
+    good: (s) => new NodeList(s, 'subject', { mode: NodeListMode.LABELS_ANNOTATIONS_TAINTS, items: [1, 2].map((n) => ({ metadata: { name: `n${n}`, labels: { pool: 'a' } }, spec: { unschedulable: true } })) }),
   },
   { rule: 'WMC-16', bad: nodes([1, 2, 3].map((n) => ({ metadata: { name: `n${n}` }, spec: { taints: [{ key: 'd', effect: TaintEffect.NO_EXECUTE }] } }))), propPath: 'items/*/spec/taints', good: nodes([{ metadata: { name: 'n1' }, spec: { taints: [{ key: 'd', effect: TaintEffect.NO_EXECUTE }] } }]) },
   { rule: 'WMC-17', bad: nodes([1, 2].map((n) => ({ metadata: { name: `n${n}` }, spec: { unschedulable: true } }))), propPath: 'items/*/spec/unschedulable', good: nodes([{ metadata: { name: 'n1' }, spec: { unschedulable: true } }]) },
@@ -328,6 +353,50 @@ describe('acknowledgements', () => {
     Guardrails.of(matched.stack).acknowledge({ rule: 'WMC-1', reason: 'old exception' });
     matched.app.synth();
     expect(annotationsOf(matched.outdir).filter((a) => a.message.includes('is stale'))).toEqual([]);
+  });
+
+  test('GIVEN an acknowledgement a nearer one covers, or of a rule that cannot be acknowledged THEN synth says it holds nothing, and why', () => {
+    const { app, stack, outdir } = fixture();
+    profile({ SSL: 'false' })(stack);
+    Guardrails.of(app).acknowledge({ rule: 'WMC-1', reason: 'everywhere' });
+    Guardrails.of(stack).acknowledge({ rule: 'WMC-1', reason: 'this stack' });
+    Guardrails.of(stack).addRule({ id: 'ACME-3', title: 'Always', level: GuardrailLevel.WARNING, appliesTo: ['AuthenticationProfile'], authority: 'https://example.com/a', remedy: 'None.', acknowledgeable: false, check: () => [{ propPath: '', message: 'always' }] });
+    Guardrails.of(stack).acknowledge({ rule: 'ACME-3', reason: 'please' });
+    app.synth();
+    expect(annotationsOf(outdir).filter((a) => a.message.startsWith('guardrail acknowledgement')).map((a) => a.message).sort()).toEqual([
+      'guardrail acknowledgement of ACME-3 at s holds nothing: its rule cannot be acknowledged (acknowledgeable: false), its findings stay; remove it (reason: please)',
+      'guardrail acknowledgement of WMC-1 at (app) holds nothing: a nearer acknowledgement of the rule covers each finding it would; remove it (reason: everywhere)',
+    ]);
+  });
+
+  test('GIVEN a second acknowledgement of a rule on one scope THEN it is refused, naming the first; a scope below may acknowledge it again', () => {
+    const { app, stack } = fixture();
+    Guardrails.of(stack).acknowledge({ rule: 'WMC-1', reason: 'until the migration', until: '2020-01-01' });
+    const error = errorOf(() => Guardrails.of(stack).acknowledge({ rule: 'WMC-1', reason: 'renewed', until: '2099-01-01' }));
+    expect(error.message).toContain('acknowledgement/rule');
+    expect(error.message).toContain('WMC-1 is (until 2020-01-01)');
+    expect(() => Guardrails.of(app).acknowledge({ rule: 'WMC-1', reason: 'the app' })).not.toThrow();
+  });
+
+  test('GIVEN a rule the built-in pack names, or an id another rule has where it applies THEN addRule refuses it', () => {
+    const { app, stack } = fixture();
+    const rule = (id: string): IGuardrailRule => ({ id, title: 't', level: GuardrailLevel.WARNING, appliesTo: ['AuthenticationProfile'], authority: 'https://example.com/a', remedy: 'r', check: () => [] });
+    expect(errorOf(() => Guardrails.of(stack).addRule(rule('WMC-3'))).message).toContain('the built-in pack (WMC) has WMC-3');
+    const acme = rule('ACME-1');
+    Guardrails.of(app).addRule(acme);
+    expect(errorOf(() => Guardrails.of(app).addRule(acme)).message).toContain('(app) has ACME-1');
+    expect(errorOf(() => Guardrails.of(stack).addRule(rule('acme-1'))).message).toContain('(app) has acme-1');
+    const other = fixture();
+    Guardrails.of(other.stack).addRule(rule('ACME-9'));
+    expect(errorOf(() => Guardrails.of(other.app).addRule(rule('ACME-9'))).message).toContain('s has ACME-9');
+  });
+
+  test('GIVEN the org principal read at plan (CurrentOrg) THEN the construct is recorded to be checked again at plan', () => {
+    const { app, stack, outdir } = fixture();
+    new RestrictionPolicy(stack, 'subject', { resourceId: 'dashboard:abc', bindings: [{ relation: 'viewer', principals: [new CurrentOrg(stack, 'org').principal] }, { relation: 'editor', principals: [TEAM] }] });
+    app.synth();
+    const json = JSON.parse(fs.readFileSync(path.join(outdir, 'stacks', 's', 'cdk.tf.json'), 'utf8'));
+    expect((readGuardrailsRecord(json['//'].metadata) as any).checkAtPlan).toEqual(['subject']);
   });
 
   test('GIVEN a rule that cannot be acknowledged THEN its acknowledgement does not silence it', () => {

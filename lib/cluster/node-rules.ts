@@ -139,12 +139,13 @@ function labelRule(spec: Omit<IGuardrailRule, 'check' | 'appliesTo'> & { matches
  * A condition on every node of a list of two or more: the fleet leaves no node for what it would
  * evict or keep off (a list of one node is a node set apart on purpose).
  */
-function everyNodeRule(spec: Omit<IGuardrailRule, 'check' | 'appliesTo'> & { holds: (item: Item) => boolean; says: (count: number) => string; prop: string }): IGuardrailRule {
-  const { holds, says, prop, ...rule } = spec;
+function everyNodeRule(spec: Omit<IGuardrailRule, 'check' | 'appliesTo'> & { holds: (item: Item) => boolean; says: (count: number) => string; prop: string; judges?: (subject: GuardrailSubject) => boolean }): IGuardrailRule {
+  const { holds, says, prop, judges, ...rule } = spec;
   return {
     ...rule,
     appliesTo: NODE_LIST,
     check: (subject) => {
+      if (judges !== undefined && !judges(subject)) return [];
       const items = itemsOf(subject);
       return items.length >= 2 && items.every(holds) ? [{ propPath: `items/*/${prop}`, message: says(items.length) }] : [];
     },
@@ -234,6 +235,8 @@ export const NODE_RULES: readonly IGuardrailRule[] = [
     prop: 'spec/unschedulable',
     remedy: 'Cordon the nodes being drained only; or acknowledge the rule for a list taken out of service on purpose.',
     holds: (item) => item.unschedulable === true,
+    // Labels, annotations and taints mode sends no other spec field (NodeListMode): a cordon there is not written.
+    judges: (subject) => subject.props.mode !== 'LabelsAnnotationsTaints',
     says: (count) => `every node of the list (${count}) is unschedulable: no new pod is scheduled onto any of them`,
   }),
 ];

@@ -162,6 +162,9 @@ export class GuardrailFindings extends TerraformElement {
 
   private readonly subjects: Subject[] = [];
   private evaluated?: { record: GuardrailsEvaluation; failing: string[] };
+  // The acknowledgements that held or lapsed on a finding, and those of a rule that cannot be acknowledged: what the stale check says.
+  private readonly applied = new Set<RecordedAcknowledgement>();
+  private readonly refused = new Set<RecordedAcknowledgement>();
   private said = false;
 
   private constructor(scope: IConstruct, id: string) {
@@ -177,6 +180,8 @@ export class GuardrailFindings extends TerraformElement {
   /** The findings, once per synth of an unchanged stack. */
   public evaluate(): { record: GuardrailsEvaluation; failing: string[] } {
     if (this.evaluated !== undefined) return this.evaluated;
+    this.applied.clear();
+    this.refused.clear();
     const stackPath = TerraformStack.of(this).node.path;
     const below = (c: IConstruct) => (stackPath === '' ? c.node.path : c.node.path.slice(stackPath.length + 1));
     const rules: { [id: string]: GuardrailRuleRecord } = {};
@@ -205,6 +210,8 @@ export class GuardrailFindings extends TerraformElement {
         rules[rule.id] ??= { title: rule.title, level: rule.level, authority: rule.authority, remedy: rule.remedy, ...(isCustom ? { custom: true } : {}) };
         if (source === null) source = originOf(subject.construct)?.source;
         const acknowledgement = nearestAcknowledgement(scopes, rule);
+        if (acknowledgement !== undefined) this.applied.add(acknowledgement);
+        else if (rule.acknowledgeable === false) for (const a of acknowledgementsOf(scopes, rule.id)) this.refused.add(a);
         const holds = acknowledgement !== undefined && acknowledgementHolds(acknowledgement, day);
         for (const v of violations) {
           const finding: GuardrailFinding = {
@@ -279,10 +286,16 @@ export class GuardrailFindings extends TerraformElement {
       const elements = scope.node.findAll().filter((c): c is GuardrailFindings => c instanceof GuardrailFindings);
       if (elements[0] !== this) continue;
       for (const a of state.acknowledgements) {
+        if (elements.some((e) => e.applied.has(a))) continue;
         const matched = elements.some((e) => e.evaluate().record.findings.some((f) => f.rule === a.rule && e.isUnder(f.constructPath, scope)));
         // Said on the scope when it is in this stack, else on the stack (cdktf writes a stack's annotations only).
         const on = this.inside(scope) ? scope : TerraformStack.of(this);
-        if (!matched) Annotations.of(on).addWarning(`guardrail acknowledgement of ${a.rule} at ${a.scopePath || '(app)'} matches no finding: it is stale; remove it (reason: ${escapeForLine(a.reason)})`);
+        const said = elements.some((e) => e.refused.has(a))
+          ? 'holds nothing: its rule cannot be acknowledged (acknowledgeable: false), its findings stay'
+          : matched
+            ? 'holds nothing: a nearer acknowledgement of the rule covers each finding it would'
+            : 'matches no finding: it is stale';
+        Annotations.of(on).addWarning(`guardrail acknowledgement of ${a.rule} at ${escapeForLine(a.scopePath) || '(app)'} ${said}; remove it (reason: ${escapeForLine(a.reason)})`);
       }
     }
   }
@@ -341,6 +354,11 @@ function nearestAcknowledgement(scopes: readonly { state: ScopeGuardrails }[], r
   if (rule.acknowledgeable === false) return undefined;
   for (const { state } of scopes) for (const a of state.acknowledgements) if (a.rule === rule.id) return a;
   return undefined;
+}
+
+/** The acknowledgements of a rule on the scopes, nearest first. */
+function acknowledgementsOf(scopes: readonly { state: ScopeGuardrails }[], rule: string): RecordedAcknowledgement[] {
+  return scopes.flatMap(({ state }) => state.acknowledgements.filter((a) => a.rule === rule));
 }
 
 const NO_RULES: IGuardrailRule[] = [];

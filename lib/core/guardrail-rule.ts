@@ -40,7 +40,7 @@ export interface GuardrailViolation {
 
 /** A guardrail rule: what a platform team reviewing these constructs asks of them. */
 export interface IGuardrailRule {
-  /** A stable id, `<pack>-<n>` (`WMC-3`): acknowledgements and reports name it. */
+  /** A stable id, `<pack>-<n>` (`WMC-3`, `ACME-1`): acknowledgements and reports name it. `WMC` is the built-in pack's. */
   readonly id: string;
   /** What the rule asks, in one line. */
   readonly title: string;

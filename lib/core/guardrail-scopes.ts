@@ -47,6 +47,11 @@ export function stateOf(scope: IConstruct): ScopeGuardrails {
   return state;
 }
 
+/** What the scope itself holds, if anything (not its ancestors'). */
+export function heldBy(scope: IConstruct): ScopeGuardrails | undefined {
+  return SCOPES.get(scope);
+}
+
 /** The guardrails of `construct` and every scope above it, nearest first. */
 export function guardrailScopes(construct: IConstruct): { scope: IConstruct; state: ScopeGuardrails }[] {
   const out: { scope: IConstruct; state: ScopeGuardrails }[] = [];

@@ -86,7 +86,11 @@ function plainValue(value: unknown, depth: number, seen: { unknown: boolean }): 
   }
   // A value class of the library (Principal, RestrictionPolicyResourceId): its own toString.
   const own = (value as { toString?: unknown }).toString;
-  return typeof own === 'function' && own !== Object.prototype.toString ? String(value) : undefined;
+  if (typeof own !== 'function' || own === Object.prototype.toString) return undefined;
+  const text = String(value);
+  // A principal of the current organization (CurrentOrg) is text around a token: known only at plan.
+  if (!seen.unknown && holdsTokenMarker(text)) seen.unknown = true;
+  return text;
 }
 
 /**

@@ -10,7 +10,7 @@
 import { IConstruct } from 'constructs';
 import { IGuardrailRule, ruleProblems } from './guardrail-rule';
 import { GuardrailFindings } from './guardrail-findings';
-import { GuardrailAcknowledgement, stateOf } from './guardrail-scopes';
+import { GuardrailAcknowledgement, guardrailScopes, heldBy, stateOf } from './guardrail-scopes';
 import { isUnknown } from './guardrail-values';
 import { describeValue } from './received-value';
 import { ValidationError } from './validation-error';
@@ -90,6 +90,11 @@ export class Guardrails {
     if (typeof a.rule !== 'string' || !RULE_ID_PATTERN.test(a.rule)) problems.push({ path: 'acknowledgement/rule', received: describeValue(a.rule), allowed: "a rule's id, <pack>-<n> (WMC-3)" });
     if (typeof a.reason !== 'string' || a.reason.trim() === '' || isUnknown(a.reason)) problems.push({ path: 'acknowledgement/reason', received: describeValue(a.reason), allowed: 'why the findings are accepted: a literal text, not empty' });
     if (a.until !== undefined && (typeof a.until !== 'string' || !validDate(a.until))) problems.push({ path: 'acknowledgement/until', received: describeValue(a.until), allowed: 'a date YYYY-MM-DD (the last day the acknowledgement holds), or nothing' });
+    // One per rule and scope: a second would be neither applied nor said (a renewal changes the first).
+    const existing = problems.length === 0 ? heldBy(this.scope)?.acknowledgements.find((x) => x.rule === a.rule) : undefined;
+    if (existing !== undefined) {
+      problems.push({ path: 'acknowledgement/rule', received: JSON.stringify(a.rule), allowed: `a rule not yet acknowledged on this scope: ${a.rule} is${existing.until === undefined ? '' : ` (until ${existing.until})`}; change that acknowledgement (one per rule and scope; a scope below may acknowledge it again)` });
+    }
     if (problems.length > 0) throw new ValidationError(`${this.scope.node.path || '(app)'} ${where}`, problems);
     // The stack's findings are evaluated even where no construct of this library is: a stale acknowledgement is said.
     if (inStack(this.scope)) GuardrailFindings.of(this.scope);
@@ -106,12 +111,22 @@ export class Guardrails {
 
   /**
    * Adds a rule for the constructs in this scope and below it. Its findings are reported with the
-   * built-in rules' in every format; at level error they fail synth wherever the rule applies.
+   * built-in rules' in every format; at level error they fail synth wherever the rule applies. Its id
+   * is its own where it applies: an id of the built-in pack (`WMC-…`), or one a rule on this scope, above
+   * it or below it has (without regard to case), is refused.
    *
    * @param rule the rule (a class implementing IGuardrailRule, in any language)
    */
   public addRule(rule: IGuardrailRule): void {
     const problems = ruleProblems(rule);
+    if (problems.length === 0) {
+      const id = rule.id;
+      // An id names one rule wherever it applies: the reports, the record and the acknowledgements know a rule by it.
+      const clash = /^WMC-/i.test(id)
+        ? 'the built-in pack (WMC)'
+        : [...guardrailScopes(this.scope).map((s) => s.scope), ...this.scope.node.findAll()].find((c) => heldBy(c)?.rules.some((r) => r.id.toLowerCase() === id.toLowerCase()))?.node.path;
+      if (clash !== undefined) problems.push({ path: 'rule/id', received: JSON.stringify(id), allowed: `an id no other rule has where this one applies: ${clash === '' ? '(app)' : clash} has ${id}` });
+    }
     if (problems.length > 0) throw new ValidationError(`${this.scope.node.path || '(app)'} Guardrails.addRule`, problems);
     stateOf(this.scope).rules.push(rule);
   }

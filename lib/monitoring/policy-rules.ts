@@ -16,7 +16,8 @@ export const USERS_ONE_BY_ONE = 3;
 interface Binding {
   readonly index: number;
   readonly relation?: string;
-  readonly principals: { readonly index: number; readonly text?: string }[];
+  /** Each principal: its text when literal, and its kind (`org`, `user`, …), which its literal prefix gives even when its id is known only at plan. */
+  readonly principals: { readonly index: number; readonly text?: string; readonly kind?: string; readonly raw?: string }[];
   /** False when the list of principals is known only at plan. */
   readonly known: boolean;
 }
@@ -28,7 +29,7 @@ const bindingsOf = perSubject((subject: GuardrailSubject): { bindings: Binding[]
   const bindings = raw.map((b: any, index: number) => ({
     index,
     relation: knownText(b?.relation),
-    principals: listOf(b?.principals).map((p, i) => ({ index: i, text: knownText(p) })),
+    principals: listOf(b?.principals).map((p, i) => ({ index: i, text: knownText(p), kind: typeof p === 'string' && p.indexOf(':') > 0 ? p.slice(0, p.indexOf(':')) : undefined, raw: typeof p === 'string' ? p : undefined })),
     known: Array.isArray(b?.principals) && knownText(b?.relation) !== undefined,
   }));
   return { bindings, known: bindings.every((b) => b.known && b.principals.every((p) => p.text !== undefined)) };
@@ -60,7 +61,7 @@ function usersByRelation(bindings: readonly Binding[]): Map<string, { firstIndex
     if (b.relation === undefined) continue;
     const entry = out.get(b.relation) ?? { firstIndex: b.index, users: new Set<string>() };
     out.set(b.relation, entry);
-    for (const p of b.principals) if (p.text?.startsWith('user:')) entry.users.add(p.text);
+    for (const p of b.principals) if (p.kind === 'user' && p.raw !== undefined) entry.users.add(p.raw);
   }
   return out;
 }
@@ -79,7 +80,7 @@ export const POLICY_RULES: readonly IGuardrailRule[] = [
       for (const b of bindingsOf(subject).bindings) {
         if (b.relation === undefined || !edits(subject, b.relation)) continue;
         for (const p of b.principals) {
-          if (p.text?.startsWith('org:')) out.push({ propPath: `bindings/${b.index}/principals/${p.index}`, message: `${p.text} is bound to ${b.relation}: every member of the organization can edit ${b.relation === (editingRelation(subject) ?? 'editor') ? 'the resource' : 'part of the resource through it'}, so the policy restricts no one's editing` });
+          if (p.kind === 'org') out.push({ propPath: `bindings/${b.index}/principals/${p.index}`, message: `${p.text ?? 'the org principal (its id known at plan)'} is bound to ${b.relation}: every member of the organization can edit ${b.relation === (editingRelation(subject) ?? 'editor') ? 'the resource' : 'part of the resource through it'}, so the policy restricts no one's editing` });
         }
       }
       return out;
