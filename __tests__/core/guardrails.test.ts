@@ -369,6 +369,22 @@ describe('acknowledgements', () => {
     ]);
   });
 
+  test('GIVEN an acknowledgement on the app whose finding is in a later stack THEN it holds there, and nothing says otherwise', () => {
+    const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'guardrails-app-'));
+    const app = new App({ outdir });
+    for (const name of ['a', 'b']) {
+      const stack = new TerraformStack(app, name);
+      new AwsProvider(stack, 'aws', { region: 'us-east-1' });
+      profile({ SSL: name === 'b' ? 'false' : 'true' })(stack);
+    }
+    Guardrails.of(app).acknowledge({ rule: 'WMC-1', reason: 'the lab' });
+    app.synth();
+    const manifest = JSON.parse(fs.readFileSync(path.join(outdir, 'manifest.json'), 'utf8'));
+    const said = ['a', 'b'].flatMap((s) => manifest.stacks[s].annotations.map((a: { message: string }) => a.message));
+    expect(said.filter((m: string) => m.startsWith('guardrail acknowledgement'))).toEqual([]);
+    expect(said.filter((m: string) => m.startsWith('WMC-1'))).toEqual([expect.stringContaining('(acknowledged: the lab)')]);
+  });
+
   test('GIVEN a second acknowledgement of a rule on one scope THEN it is refused, naming the first; a scope below may acknowledge it again', () => {
     const { app, stack } = fixture();
     Guardrails.of(stack).acknowledge({ rule: 'WMC-1', reason: 'until the migration', until: '2020-01-01' });

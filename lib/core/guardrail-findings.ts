@@ -285,6 +285,8 @@ export class GuardrailFindings extends TerraformElement {
       // Every stack under the acknowledgement's scope: one above this stack (the app) spans several, and says it once, in the first.
       const elements = scope.node.findAll().filter((c): c is GuardrailFindings => c instanceof GuardrailFindings);
       if (elements[0] !== this) continue;
+      // Each stack's acknowledgements applied are known once it is evaluated.
+      for (const e of elements) e.evaluate();
       for (const a of state.acknowledgements) {
         if (elements.some((e) => e.applied.has(a))) continue;
         const matched = elements.some((e) => e.evaluate().record.findings.some((f) => f.rule === a.rule && e.isUnder(f.constructPath, scope)));
@@ -351,9 +353,7 @@ export class GuardrailFindings extends TerraformElement {
 
 // The nearest scope's acknowledgement of the rule (scopes nearest first); none for a rule that cannot be acknowledged.
 function nearestAcknowledgement(scopes: readonly { state: ScopeGuardrails }[], rule: IGuardrailRule): RecordedAcknowledgement | undefined {
-  if (rule.acknowledgeable === false) return undefined;
-  for (const { state } of scopes) for (const a of state.acknowledgements) if (a.rule === rule.id) return a;
-  return undefined;
+  return rule.acknowledgeable === false ? undefined : acknowledgementsOf(scopes, rule.id)[0];
 }
 
 /** The acknowledgements of a rule on the scopes, nearest first. */

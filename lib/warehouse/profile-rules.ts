@@ -5,10 +5,11 @@
 // options, "Configuring security options for connections"), read as the
 // drivers read them: the JDBC driver's source (aws/amazon-redshift-jdbc-driver
 // v2.2.6: RedshiftConnectionImpl.setAuthMech, jdbc/SslMode.of,
-// core/SocketFactoryFactory, plugin/SamlCredentialsProvider) and the ODBC 2.x
-// page ("Driver options are not case sensitive"; a Boolean is "1 | TRUE" or
-// "0 | FALSE"). A profile is read by both drivers (each has an AuthProfile
-// option), so a value either driver reads as unsafe is found.
+// core/SocketFactoryFactory, plugin/SamlCredentialsProvider) and the ODBC
+// driver's (aws/amazon-redshift-odbc-driver 2.1.17: RsIamHelper::ReadAuthProfile,
+// parseConnectionString, convertToBoolVal, EncryptionMethod; its page: "Driver
+// options are not case sensitive"). A profile is read by both drivers (each has
+// an AuthProfile option), so a value either driver reads as unsafe is found.
 import { GuardrailLevel, GuardrailSubject, GuardrailViolation, IGuardrailRule } from '../core/guardrail-rule';
 import { knownText, perSubject } from '../core/guardrail-values';
 import { odbcOptions } from './odbc-connection-string';
